@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The test command: installs what it needs into .venv, checks style and Python 3.8 compatibility
+# of the submitted modules, then runs the whole test suite. Extra arguments go to pytest.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$root"
+py="$(bash scripts/bootstrap.sh)"
+"$py" -m ruff check .
+"$py" -m vermin --no-tips --violations -t=3.8- bot main.py
+"$py" -m pytest -q "$@"
