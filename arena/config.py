@@ -1,0 +1,206 @@
+"""Batch configs in YAML, checked before anything starts.
+
+Any mistake is reported as one line naming the file and the key (`ConfigError`), so a typo in a
+config never surfaces as a traceback ten minutes into a batch. Shape of a config:
+
+    batch: arena                 # name kept in every record (resume matches on it)
+    rounds: 2                    # boards; each is played twice, colours swapped
+    time_limit: 0.5              # seconds per move
+    jobs: 2                      # games in parallel
+    seed: 1                      # the boards of round r come from (seed, r)
+    output: results/arena        # <A>_<B>.txt files and games.jsonl go here
+    players:                     # name -> player spec (docs/design.md, arena/players/)
+      bot: {process: "python -m bot --time 0.3"}
+      greedy: {python: "opponents.greedy:get_point"}
+    gauntlet:                    # every player of `a` against every player of `b` ...
+      a: [bot]
+      b: [greedy, {glob: "TestCases/*.so"}]   # a glob adds one `so` player per file (stem name)
+    # roundrobin: [bot, greedy]  # ... or every pair of a list, each pair once
+
+Relative paths (globs, `so`, `cwd`) are relative to the working directory; compete.sh runs from
+the repository root.
+"""
+
+import glob
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Dict, List, Mapping, Optional, Tuple
+
+import yaml
+
+from arena.results import NAME_RE
+
+SCALARS = {"batch": str, "rounds": int, "time_limit": float, "jobs": int, "seed": int,
+           "output": str}
+TOP_KEYS = set(SCALARS) | {"players", "gauntlet", "roundrobin"}
+SPEC_KINDS = ("process", "so", "python")
+SPEC_EXTRAS = {"process": {"cwd", "env"}, "so": {"env"}, "python": {"args"}}
+
+
+class ConfigError(Exception):
+    """One line: `<file>: <key>: <problem>`."""
+
+
+@dataclass
+class Config:
+    """A checked batch: who plays whom, how often, how fast, and where results go."""
+
+    batch: str = "arena"
+    rounds: int = 2
+    time_limit: float = 3.0
+    jobs: int = 1
+    seed: int = 1
+    output: str = "results/arena"
+    players: Dict[str, Dict[str, Any]] = field(default_factory=dict)
+    pairings: List[Tuple[str, str]] = field(default_factory=list)
+    mode: str = "gauntlet"
+    source: str = "<config>"
+
+    @property
+    def output_dir(self) -> Path:
+        return Path(self.output)
+
+
+def _fail(where: str, key: str, problem: str) -> ConfigError:
+    return ConfigError(f"{where}: {key}: {problem}")
+
+
+def check_scalar(where: str, key: str, value: Any) -> Any:
+    """The value of a scalar key, type-checked (ints are accepted where a float is wanted)."""
+    want = SCALARS[key]
+    ok = isinstance(value, want) and not isinstance(value, bool)
+    if want is float and isinstance(value, int) and not isinstance(value, bool):
+        value, ok = float(value), True
+    if not ok:
+        raise _fail(where, key, f"expected {want.__name__}, got {value!r}")
+    if key in ("rounds", "jobs") and value < 1:
+        raise _fail(where, key, f"must be at least 1, got {value}")
+    if key == "time_limit" and value <= 0:
+        raise _fail(where, key, f"must be positive, got {value}")
+    if key in ("batch", "output") and not value.strip():
+        raise _fail(where, key, "must not be empty")
+    return value
+
+
+def check_spec(where: str, key: str, spec: Any) -> Dict[str, Any]:
+    """A player spec: exactly one of process/so/python, plus the extras that kind accepts."""
+    if not isinstance(spec, Mapping):
+        raise _fail(where, key, f"expected a mapping like {{process: ...}}, got {spec!r}")
+    kinds = [k for k in SPEC_KINDS if k in spec]
+    if len(kinds) != 1:
+        raise _fail(where, key, "needs exactly one of " + ", ".join(SPEC_KINDS))
+    kind = kinds[0]
+    for extra in spec:
+        if extra != kind and extra not in SPEC_EXTRAS[kind]:
+            raise _fail(where, f"{key}.{extra}", f"unknown key for a {kind} player")
+    value = spec[kind]
+    if kind == "process":
+        if not (isinstance(value, str) and value.strip()) and not (
+            isinstance(value, list) and value and all(isinstance(v, str) for v in value)
+        ):
+            raise _fail(where, f"{key}.process", "expected a command string or list of strings")
+    elif not isinstance(value, str) or (kind == "python" and ":" not in value):
+        form = "'module:attribute'" if kind == "python" else "a path"
+        raise _fail(where, f"{key}.{kind}", f"expected {form}, got {value!r}")
+    out = dict(spec)
+    if "env" in spec:
+        env = spec["env"]
+        if not isinstance(env, Mapping) or not all(
+            isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in env.values()
+        ):
+            raise _fail(where, f"{key}.env", "expected a mapping of names to strings or numbers")
+        out["env"] = {str(k): str(v) for k, v in env.items()}
+    if "cwd" in spec and not isinstance(spec["cwd"], str):
+        raise _fail(where, f"{key}.cwd", f"expected a path, got {spec['cwd']!r}")
+    if "args" in spec and not isinstance(spec["args"], Mapping):
+        raise _fail(where, f"{key}.args", f"expected a mapping, got {spec['args']!r}")
+    return out
+
+
+def check_name(where: str, key: str, name: Any) -> str:
+    """Player names become file names `<A>_<B>.txt`, so they may not contain '_' or '/'."""
+    if not isinstance(name, str) or not NAME_RE.match(name):
+        raise _fail(where, key, f"player name {name!r} must use only letters, digits, '.+-'")
+    return name
+
+
+def _expand(where: str, key: str, items: Any, players: Dict[str, Dict[str, Any]]) -> List[str]:
+    """A list of player names and `{glob: pattern}` items -> names (glob files become players)."""
+    if not isinstance(items, list) or not items:
+        raise _fail(where, key, "expected a non-empty list of player names or {glob: pattern}")
+    names: List[str] = []
+    for i, item in enumerate(items):
+        ikey = f"{key}[{i}]"
+        if isinstance(item, Mapping):
+            if set(item) != {"glob"} or not isinstance(item["glob"], str):
+                raise _fail(where, ikey, "expected {glob: pattern}")
+            files = sorted(glob.glob(item["glob"]))
+            if not files:
+                raise _fail(where, ikey, f"no file matches {item['glob']!r}")
+            for path in files:
+                name = check_name(where, ikey, Path(path).stem)
+                spec = {"so": path}
+                if players.setdefault(name, spec) != spec:
+                    raise _fail(where, ikey, f"{path} would be named {name!r}, already taken")
+                names.append(name)
+        else:
+            name = check_name(where, ikey, item)
+            if name not in players:
+                raise _fail(where, ikey, f"no player named {name!r} under players")
+            names.append(name)
+    return names
+
+
+def parse_config(data: Any, where: str) -> Config:
+    """A Config from parsed YAML; `where` (the file name) starts every error message."""
+    if not isinstance(data, Mapping):
+        raise _fail(where, "(top)", "expected a mapping of keys")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise _fail(where, str(key), "unknown key (known: " + ", ".join(sorted(TOP_KEYS)) + ")")
+    values = {k: check_scalar(where, k, data[k]) for k in SCALARS if k in data}
+    raw_players = data.get("players", {}) or {}
+    if not isinstance(raw_players, Mapping):
+        raise _fail(where, "players", "expected a mapping of names to player specs")
+    players = {check_name(where, f"players.{n}", n): check_spec(where, f"players.{n}", s)
+               for n, s in raw_players.items()}
+    if ("gauntlet" in data) == ("roundrobin" in data):
+        raise _fail(where, "gauntlet", "give exactly one of gauntlet and roundrobin")
+    if "gauntlet" in data:
+        g = data["gauntlet"]
+        if not isinstance(g, Mapping) or set(g) != {"a", "b"}:
+            raise _fail(where, "gauntlet", "expected a mapping with keys a and b")
+        side_a = _expand(where, "gauntlet.a", g["a"], players)
+        side_b = _expand(where, "gauntlet.b", g["b"], players)
+        pairings = [(a, b) for a in side_a for b in side_b if a != b]
+        mode = "gauntlet"
+    else:
+        names = _expand(where, "roundrobin", data["roundrobin"], players)
+        pairings = [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if a != b]
+        mode = "roundrobin"
+    if not pairings:
+        raise _fail(where, mode, "no pairing of two different players")
+    used = {n for pair in pairings for n in pair}
+    return Config(players={n: s for n, s in players.items() if n in used},
+                  pairings=pairings, mode=mode, source=where, **values)
+
+
+def load_config(path: Path) -> Config:
+    """Read and check a YAML config file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f"line {mark.line + 1}" if mark is not None else "(parse)"
+        raise ConfigError(f"{path}: {line}: not valid YAML") from None
+    return parse_config(data, str(path))
+
+
+def with_overrides(config: Config, overrides: Mapping[str, Optional[Any]]) -> Config:
+    """Command-line values replace config keys (None leaves a key alone); same checks apply."""
+    values = {k: check_scalar("command line", k, v) for k, v in overrides.items() if v is not None}
+    return replace(config, **values)
