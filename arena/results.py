@@ -26,9 +26,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
+from arena.codes import Code, FaultKind, fault_code, winner_of
+
 RECORD_VERSION = 1
-A_FAULT_CODES = {3: "crash", 4: "illegal", 7: "timeout", -1: "load", -3: "noentry"}
-B_FAULT_CODES = {5: "crash", 6: "illegal", 8: "timeout", -2: "load", -4: "noentry"}
 NAME_RE = re.compile(r"^[A-Za-z0-9.+-]+$")
 
 
@@ -36,15 +36,19 @@ class ResultsError(Exception):
     """A results file that cannot be read: the message names the file and line."""
 
 
+_FAULTS = {int(fault_code(kind, side == "a")): (side, kind.value)
+           for kind in FaultKind for side in ("a", "b")}
+
+
 def winner_of_code(code: int) -> str:
-    """Who gets the points for a course code: "a", "b" or "draw" (a fault loses the game)."""
-    if code == 0:
-        return "draw"
-    if code == 1 or code in B_FAULT_CODES:
-        return "a"
-    if code == 2 or code in A_FAULT_CODES:
-        return "b"
-    raise ValueError(f"not a course result code: {code}")
+    """Who gets the points for a course code: "a", "b" or "draw" (a fault loses the game).
+    Raises ValueError for a number that is not a course code."""
+    return winner_of(Code(code)) or "draw"
+
+
+def fault_of_code(code: int) -> Optional[Tuple[str, str]]:
+    """(side, kind) of the fault a course code records, e.g. 7 -> ("a", "timeout"); else None."""
+    return _FAULTS.get(code)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from arena.results import (
     GameRecord,
     ResultLog,
     ResultsError,
+    fault_of_code,
     iter_pairs,
     parse_course_text,
     read_course_folder,
@@ -90,3 +91,10 @@ def test_foreign_text_file_is_reported(tmp_path):
     (tmp_path / "notes.txt").write_text("0:\n1\t0\t0\n2\t0\t0\n")
     with pytest.raises(ResultsError, match="<A>_<B>.txt"):
         read_course_folder(tmp_path)
+
+
+def test_fault_of_code_names_side_and_kind():
+    assert fault_of_code(7) == ("a", "timeout")
+    assert fault_of_code(6) == ("b", "illegal")
+    assert fault_of_code(-4) == ("b", "noentry")
+    assert fault_of_code(1) is None

@@ -1,0 +1,1 @@
+"""stat.py's output: tables computed from game results, rendered as text, and PNG plots."""

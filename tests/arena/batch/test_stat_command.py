@@ -1,0 +1,91 @@
+"""stat.py reads back what the arena writes, and refuses bad folders with a clear message."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from arena.report.command import main
+from arena.results import GameRecord, ResultLog, write_course_files
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def rec(b, rnd, leg, code, times=(0.010, 0.002, 0.030)):
+    return GameRecord(batch="t", seed=1, round=rnd, leg=leg, a="bot", b=b, M=9, N=9, no_x=0,
+                      no_y=0, time_limit=1.0, code=code, reason="", times=list(times),
+                      moves=[[8, i] for i in range(len(times))])
+
+
+def make_folder(folder):
+    # vs greedy: round 0 A wins both; round 1 A wins first, draws second
+    # vs uct: round 0 A loses first (as first player), B times out second
+    records = [rec("greedy", 0, 0, 1), rec("greedy", 0, 1, 1), rec("greedy", 1, 0, 1),
+               rec("greedy", 1, 1, 0), rec("uct", 0, 0, 2), rec("uct", 0, 1, 8)]
+    write_course_files(records, folder)
+    with ResultLog(folder / "games.jsonl") as log:
+        for r in records:
+            log.append(r)
+
+
+def test_course_table_and_ours_from_written_files(tmp_path, capsys):
+    make_folder(tmp_path)
+    assert main([str(tmp_path), "--format", "json", "--sprt", "0", "10"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (row,) = data["stat"]
+    assert (row["id"], row["wina"], row["winb"], row["losea"], row["loseb"], row["tie"],
+            row["detimeout"], row["timeout"]) == ("bot", 2, 1, 1, 0, 1, 1, 0)
+    per = {r["B"]: r for r in data["per opponent (A's view)"]}
+    assert (per["greedy"]["points"], per["greedy"]["score"]) == (7, 0.875)
+    assert (per["uct"]["W"], per["uct"]["L"]) == (1, 1)  # the timeout is B's loss
+    overall = {r["player"]: r for r in data["overall"]}
+    assert overall["bot"]["points"] == 9 and overall["uct"]["points"] == 2
+    faults = {r["B"]: r for r in data["faults by kind"]}
+    assert faults["uct"]["B_timeout"] == 1 and faults["uct"]["A_timeout"] == 0
+    times = {r["player"]: r for r in data["move time (ms, from the JSON Lines log)"]}
+    # bot moves first in leg 0 (times 10 ms and 30 ms) and second in leg 1 (2 ms)
+    assert times["bot"]["moves"] == 9 and times["bot"]["max"] == 30.0
+    sprt_rows = next(v for k, v in data.items() if k.startswith("SPRT"))
+    assert {r["B"]: r["pairs"] for r in sprt_rows} == {"greedy": 2, "uct": 1}
+    stat_txt = (tmp_path / "stat.txt").read_text().splitlines()
+    assert stat_txt[1].split() == ["id", "wina", "winb", "losea", "loseb", "tie", "bug", "debug",
+                                   "illegal", "deillegal", "timeout", "detimeout", "loaderr",
+                                   "deloaderr", "noentry", "denoentry"]
+    assert stat_txt[2].split()[:6] == ["bot", "2", "1", "1", "0", "1"]
+    assert (tmp_path / "score.png").stat().st_size > 0
+    assert (tmp_path / "times.png").stat().st_size > 0
+
+
+def test_markdown_and_csv_render_the_same_rows(tmp_path, capsys):
+    make_folder(tmp_path)
+    assert main([str(tmp_path), "--format", "markdown", "--no-plots"]) == 0
+    assert "| bot | greedy | 4 | 3 | 1 | 0 | 7 | 0.875 |" in capsys.readouterr().out
+    assert main([str(tmp_path), "--format", "csv", "--no-plots"]) == 0
+    assert "bot,greedy,4,3,1,0,7,0.875," in capsys.readouterr().out
+
+
+def run_stat(folder):
+    return subprocess.run([sys.executable, str(ROOT / "stat.py"), str(folder), "--no-plots"],
+                          capture_output=True, text=True, cwd=str(ROOT), timeout=60)
+
+
+def test_stat_py_on_empty_torn_and_foreign_folders(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    torn = tmp_path / "torn"
+    make_folder(torn)
+    (torn / "bot_greedy.txt").write_text("0:\n1\t0\t0\n")
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "bot_x.txt").write_bytes(b"\x89PNG\x00\xff binary")
+    torn_log = tmp_path / "tornlog"
+    make_folder(torn_log)
+    with open(torn_log / "games.jsonl", "a") as handle:
+        handle.write('{"v": 1, "batch"')
+    for folder, words in ((empty, "no games found"), (torn, "lacks"),
+                          (foreign, "not a text file"), (torn_log, "torn"),
+                          (tmp_path / "missing", "no such folder")):
+        done = run_stat(folder)
+        assert done.returncode == 2, done.stderr
+        assert words in done.stderr and "Traceback" not in done.stderr
+        assert done.stderr.count("\n") == 1
