@@ -1,0 +1,1 @@
+"""The opponent ladder: players of graded strength for the arena (see docs/opponents.md)."""
