@@ -1,0 +1,86 @@
+"""Compact encoding of game records for the replay page.
+
+A batch of 10 000 long games must fit in one HTML file that a browser parses in well under a
+second, so the page does not embed the JSON Lines records as they are. Each game becomes one
+positional row (the field order is `FIELDS`, which the page's script mirrors as constants):
+
+- player names, batch names and reason texts are interned into lists and referenced by index;
+- moves are one string, two base-36 digits per move, row `x` then column `y` (both < 12), so a
+  75-ply game costs 150 characters instead of about 500;
+- thinking times are whole milliseconds;
+- the winning four is a flat list `[x0, y0, x1, y1, ...]`;
+- a fault (with the faulting player's stderr tail) is stored apart and referenced by index, so
+  the thousands of clean games carry no stderr at all.
+"""
+
+from typing import Any, Dict, Iterable, List
+
+from arena.codes import Code
+from arena.results import GameRecord
+
+FIELDS = (
+    "a", "b", "first", "M", "N", "no_x", "no_y", "code", "result", "moves", "times",
+    "win", "fault", "reason", "seed", "round", "leg", "batch", "time_limit",
+)
+RESULTS = {"draw": 0, "a": 1, "b": 2}
+STDERR_TAIL = 4096  # characters of a faulting player's stderr kept on the page
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+class _Interner:
+    """Maps strings to small indices, keeping first-seen order."""
+
+    def __init__(self) -> None:
+        self.items: List[str] = []
+        self._index: Dict[str, int] = {}
+
+    def __call__(self, text: str) -> int:
+        if text not in self._index:
+            self._index[text] = len(self.items)
+            self.items.append(text)
+        return self._index[text]
+
+
+def encode_moves(moves: Iterable[Iterable[int]]) -> str:
+    """Two base-36 digits per move: row then column (course coordinates)."""
+    return "".join(DIGITS[x] + DIGITS[y] for x, y in moves)
+
+
+def code_labels() -> Dict[int, str]:
+    """The course's codes as short labels for the page ("A timeout"), from the one enum."""
+    labels = {}
+    for code in Code:
+        side, _, what = code.name.partition("_")
+        labels[int(code)] = f"{side} {what.replace('_', ' ').lower()}" if what else "tie"
+    return labels
+
+
+def encode_records(records: Iterable[GameRecord]) -> Dict[str, Any]:
+    """Build the page's data payload from the batch's game records."""
+    names, batches, reasons = _Interner(), _Interner(), _Interner()
+    games: List[List[Any]] = []
+    faults: List[Dict[str, Any]] = []
+    for rec in records:
+        fault_index = -1
+        if rec.fault:
+            fault_index = len(faults)
+            faults.append(_encode_fault(rec))
+        games.append([
+            names(rec.a), names(rec.b), 0 if rec.first == "a" else 1,
+            rec.M, rec.N, rec.no_x, rec.no_y, rec.code, RESULTS[rec.result],
+            encode_moves(rec.moves), [round(t * 1000) for t in rec.times],
+            [c for cell in rec.win_line or [] for c in cell],
+            fault_index, reasons(rec.reason), rec.seed, rec.round, rec.leg, batches(rec.batch),
+            rec.time_limit,
+        ])
+    return {"fields": list(FIELDS), "codes": code_labels(), "names": names.items,
+            "batches": batches.items, "reasons": reasons.items, "faults": faults,
+            "games": games}
+
+
+def _encode_fault(rec: GameRecord) -> Dict[str, str]:
+    fault = rec.fault or {}
+    side = fault.get("side", "")
+    stderr = rec.stderr.get(side) or ""
+    return {"side": side, "kind": fault.get("kind", ""), "detail": fault.get("detail", ""),
+            "stderr": stderr[-STDERR_TAIL:]}

@@ -1,0 +1,48 @@
+"""Writes the replay page: one self-contained HTML file (no server, no network, no CDN).
+
+The template, script and style live beside this module as plain files so they can be edited
+and linted as what they are; this module only reads the records, encodes them (`encode.py`)
+and inlines everything into a single file that opens from a USB stick.
+"""
+
+import html
+import json
+import logging
+from pathlib import Path
+from typing import List, Union
+
+from arena.results import GameRecord, read_log
+from arena.view.encode import encode_records
+
+STATIC = Path(__file__).with_name("static")
+log = logging.getLogger(__name__)
+
+
+def render_page(records: List[GameRecord], title: str) -> str:
+    """The whole page as text: template with style, script and the encoded data inlined."""
+    data = json.dumps(encode_records(records), separators=(",", ":"), ensure_ascii=False)
+    # "<" only occurs inside JSON strings, where \u003c is equivalent and cannot end the script.
+    data = data.replace("<", "\\u003c")
+    page = (STATIC / "template.html").read_text(encoding="utf-8")
+    page = page.replace("__TITLE__", html.escape(title))
+    parts = {
+        "/*__STYLE__*/": (STATIC / "viewer.css").read_text(encoding="utf-8"),
+        "/*__SCRIPT__*/": (STATIC / "viewer.js").read_text(encoding="utf-8"),
+        "__DATA__": data,  # last, so no later replacement can touch the data
+    }
+    for marker, text in parts.items():
+        head, sep, tail = page.partition(marker)
+        if not sep:
+            raise ValueError(f"template lacks {marker}")
+        page = head + text + tail
+    return page
+
+
+def write_report(records_path: Union[str, Path], out_path: Union[str, Path]) -> Path:
+    """Write the replay page for the records in `records_path` to `out_path`; return the path."""
+    records = read_log(Path(records_path))
+    out = Path(out_path)
+    title = f"{Path(records_path).name}: {len(records)} games"
+    out.write_text(render_page(records, title), encoding="utf-8")
+    log.info("wrote %s (%d games, %d bytes)", out, len(records), out.stat().st_size)
+    return out

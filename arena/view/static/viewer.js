@@ -1,0 +1,378 @@
+// Replay page: a filtered, paged list of games and a move-by-move replay of one of them.
+// The data is the compact payload of arena/view/encode.py (one positional row per game).
+// The state shown is mirrored into data-* attributes so headless tests can read it back, and a
+// URL hash (#game=3&step=7&do=key:ArrowRight*2,click:btn-end) selects a game and replays a
+// scripted sequence of real key presses and clicks: that is how tests drive the page.
+(function () {
+  'use strict';
+  const t0 = performance.now();
+  const DATA = JSON.parse(document.getElementById('data').textContent);
+  const F = {};
+  DATA.fields.forEach(function (name, i) { F[name] = i; });
+  const GAMES = DATA.games;
+  const PAGE = 100;
+  const CELL = 40;
+  const SVGNS = 'http://www.w3.org/2000/svg';
+  const CODES = DATA.codes;
+  const $ = function (id) { return document.getElementById(id); };
+  const state = { order: [], page: 0, game: -1, step: 0 };
+
+  // ---- one game, decoded on demand ------------------------------------------------------
+  function moves(g) {
+    const s = g[F.moves], out = [];
+    for (let i = 0; i < s.length; i += 2) out.push([parseInt(s[i], 36), parseInt(s[i + 1], 36)]);
+    return out;
+  }
+  function sideName(g, side) { return DATA.names[g[side === 'a' ? F.a : F.b]]; }
+  // 'a' or 'b': who moved first; mover(g, ply) is the side that played ply (0-based).
+  function firstSide(g) { return g[F.first] ? 'b' : 'a'; }
+  function mover(g, ply) {
+    const f = firstSide(g);
+    return ply % 2 === 0 ? f : (f === 'a' ? 'b' : 'a');
+  }
+  function plies(g) { return g[F.moves].length / 2; }
+  function fault(g) { return g[F.fault] >= 0 ? DATA.faults[g[F.fault]] : null; }
+
+  // ---- filters ----------------------------------------------------------------------------
+  // Everything in the list is seen from one focus player: its opponent, colour and result.
+  function focusSide(g, focus) {
+    if (DATA.names[g[F.a]] === focus) return 'a';
+    if (DATA.names[g[F.b]] === focus) return 'b';
+    return null;
+  }
+  function outcome(g, side) {
+    const r = g[F.result];
+    if (r === 0) return 'draw';
+    return (r === 1) === (side === 'a') ? 'win' : 'loss';
+  }
+  function matches(g, f) {
+    const side = focusSide(g, f.player);
+    if (side === null) return false;
+    const other = side === 'a' ? 'b' : 'a';
+    if (f.opp && sideName(g, other) !== f.opp) return false;
+    if (f.colour && (firstSide(g) === side) !== (f.colour === 'first')) return false;
+    if (!f.result) return true;
+    const flt = fault(g);
+    if (f.result === 'fault') return flt !== null;
+    if (f.result === 'own') return flt !== null && flt.side === side;
+    if (f.result === 'their') return flt !== null && flt.side === other;
+    return outcome(g, side) === f.result;
+  }
+  function filters() {
+    return { player: $('f-player').value, opp: $('f-opp').value, result: $('f-result').value,
+      colour: $('f-colour').value, sort: $('f-sort').value };
+  }
+  function applyFilters() {
+    const f = filters();
+    const order = [];
+    for (let i = 0; i < GAMES.length; i++) if (matches(GAMES[i], f)) order.push(i);
+    if (f.sort) {
+      const sign = f.sort === 'short' ? 1 : -1;
+      order.sort(function (i, j) { return sign * (plies(GAMES[i]) - plies(GAMES[j])) || i - j; });
+    }
+    state.order = order;
+    state.page = 0;
+    renderList();
+  }
+  function fillSelect(sel, values, anyLabel) {
+    sel.textContent = '';
+    if (anyLabel !== null) sel.add(new Option(anyLabel, ''));
+    values.forEach(function (v) { sel.add(new Option(v, v)); });
+  }
+  function fillOpponents() {
+    const focus = $('f-player').value, seen = new Set();
+    GAMES.forEach(function (g) {
+      const side = focusSide(g, focus);
+      if (side !== null) seen.add(sideName(g, side === 'a' ? 'b' : 'a'));
+    });
+    fillSelect($('f-opp'), Array.from(seen).sort(), 'any');
+  }
+  function setupFilters() {
+    // Default focus: the player in most games (the bot under test in a gauntlet).
+    const count = {};
+    GAMES.forEach(function (g) {
+      count[g[F.a]] = (count[g[F.a]] || 0) + 1;
+      if (g[F.b] !== g[F.a]) count[g[F.b]] = (count[g[F.b]] || 0) + 1;
+    });
+    const byCount = DATA.names.map(function (n, i) { return [n, count[i] || 0]; })
+      .sort(function (x, y) { return y[1] - x[1]; });
+    fillSelect($('f-player'), byCount.map(function (x) { return x[0]; }), null);
+    fillOpponents();
+    $('f-player').addEventListener('change', function () { fillOpponents(); applyFilters(); });
+    ['f-opp', 'f-result', 'f-colour', 'f-sort'].forEach(function (id) {
+      $(id).addEventListener('change', applyFilters);
+    });
+  }
+
+  // ---- the list -----------------------------------------------------------------------------
+  function cell(tr, text, cls) {
+    const td = tr.insertCell();
+    td.textContent = text;
+    if (cls) td.className = cls;
+  }
+  function renderList() {
+    const focus = $('f-player').value, order = state.order;
+    const pages = Math.max(1, Math.ceil(order.length / PAGE));
+    state.page = Math.min(Math.max(state.page, 0), pages - 1);
+    const from = state.page * PAGE, to = Math.min(order.length, from + PAGE);
+    const rows = $('rows');
+    rows.textContent = '';
+    let w = 0, d = 0, l = 0;
+    order.forEach(function (i) {
+      const o = outcome(GAMES[i], focusSide(GAMES[i], focus));
+      if (o === 'win') w++; else if (o === 'draw') d++; else l++;
+    });
+    for (let k = from; k < to; k++) {
+      const i = order[k], g = GAMES[i], side = focusSide(g, focus);
+      const tr = rows.insertRow();
+      tr.dataset.game = i;
+      if (i === state.game) tr.className = 'current';
+      const o = outcome(g, side), flt = fault(g);
+      cell(tr, i);
+      cell(tr, sideName(g, side === 'a' ? 'b' : 'a'));
+      cell(tr, firstSide(g) === side ? 'first' : 'second');
+      cell(tr, flt ? o + ' (' + flt.kind + ')' : o, flt ? 'fault' : o);
+      cell(tr, plies(g));
+      cell(tr, g[F.code]);
+      cell(tr, g[F.M] + 'x' + g[F.N]);
+      cell(tr, DATA.reasons[g[F.reason]]);
+    }
+    $('summary').textContent = order.length + ' of ' + GAMES.length + ' games; ' + focus +
+      ': ' + w + ' won, ' + d + ' drawn, ' + l + ' lost';
+    $('summary').dataset.count = order.length;
+    $('page-info').textContent = order.length ? (from + 1) + '-' + to + ' of ' + order.length
+      : 'no games';
+  }
+
+  // ---- the replay ---------------------------------------------------------------------------
+  function svg(parent, tag, attrs) {
+    const el = document.createElementNS(SVGNS, tag);
+    for (const k in attrs) el.setAttribute(k, attrs[k]);
+    parent.appendChild(el);
+    return el;
+  }
+  function centre(x, y) { return [CELL * (y + 1), CELL * (x + 1)]; }
+  function renderBoard(g, mv, step) {
+    const M = g[F.M], N = g[F.N], nx = g[F.no_x], ny = g[F.no_y];
+    const board = $('board');
+    board.textContent = '';
+    board.setAttribute('width', CELL * (N + 1));
+    board.setAttribute('height', CELL * (M + 1));
+    svg(board, 'rect', { class: 'frame', x: CELL / 2, y: CELL / 2, width: CELL * N,
+      height: CELL * M, rx: 8 });
+    const owner = {};
+    for (let i = 0; i < step; i++) owner[mv[i][0] + ',' + mv[i][1]] = i % 2 + 1;
+    const last = step > 0 ? mv[step - 1].join(',') : null;
+    const wl = g[F.win], win = new Set();
+    const showWin = step === mv.length && wl.length > 0;
+    if (showWin) for (let i = 0; i < wl.length; i += 2) win.add(wl[i] + ',' + wl[i + 1]);
+    for (let y = 0; y < N; y++) {
+      const t = svg(board, 'text', { class: 'label', x: CELL * (y + 1), y: CELL / 2 - 6 });
+      t.textContent = y;
+    }
+    for (let x = 0; x < M; x++) {
+      const t = svg(board, 'text', { class: 'label', x: CELL / 4, y: CELL * (x + 1) + 4 });
+      t.textContent = x;
+      for (let y = 0; y < N; y++) {
+        const c = centre(x, y), key = x + ',' + y;
+        if (x === nx && y === ny) {
+          svg(board, 'rect', { class: 'forbidden', 'data-x': x, 'data-y': y,
+            'data-forbidden': 1, x: c[0] - CELL * 0.4, y: c[1] - CELL * 0.4,
+            width: CELL * 0.8, height: CELL * 0.8 });
+          const d = CELL * 0.25;
+          svg(board, 'path', { class: 'cross', d: 'M' + (c[0] - d) + ' ' + (c[1] - d) + 'l' +
+            2 * d + ' ' + 2 * d + 'm0 ' + (-2 * d) + 'l' + (-2 * d) + ' ' + 2 * d });
+          continue;
+        }
+        const s = owner[key] || 0;
+        let cls = s ? 'p' + s : 'hole';
+        if (key === last) cls += ' last';
+        if (win.has(key)) cls += ' win';
+        svg(board, 'circle', { class: cls, 'data-x': x, 'data-y': y, 'data-s': s,
+          cx: c[0], cy: c[1], r: CELL * 0.4 });
+      }
+    }
+    if (showWin) {
+      const cells = [];
+      for (let i = 0; i < wl.length; i += 2) cells.push([wl[i], wl[i + 1]]);
+      cells.sort(function (p, q) { return p[0] - q[0] || p[1] - q[1]; });
+      const a = centre(cells[0][0], cells[0][1]);
+      const b = centre(cells[cells.length - 1][0], cells[cells.length - 1][1]);
+      svg(board, 'line', { class: 'winline', x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
+    }
+    board.dataset.game = state.game;
+    board.dataset.step = step;
+    board.dataset.plies = mv.length;
+    board.dataset.last = last || '';
+    board.dataset.win = showWin ? Array.from(win).join(' ') : '';
+  }
+  function renderChart(g, step) {
+    const times = g[F.times], chart = $('chart');
+    chart.textContent = '';
+    const n = Math.max(times.length, 1), W = Math.max(300, Math.min(900, n * 8)), H = 120;
+    const limitMs = (g[F.time_limit] || 0) * 1000;
+    const top = Math.max(limitMs, Math.max.apply(null, times.concat([1])));
+    chart.setAttribute('width', W + 50);
+    chart.setAttribute('height', H + 20);
+    const bw = W / n;
+    times.forEach(function (t, i) {
+      const h = Math.max(1, H * t / top);
+      const bar = svg(chart, 'rect', { class: 'bar' + (mover(g, i) === firstSide(g) ? 1 : 2) +
+        (i === step - 1 ? ' cur' : ''), x: 45 + i * bw, y: H - h + 5, width: Math.max(1, bw - 1),
+        height: h, 'data-ply': i + 1 });
+      svg(bar, 'title', {}).textContent = 'ply ' + (i + 1) + ': ' + t + ' ms';
+    });
+    if (limitMs) {
+      const y = H - H * limitMs / top + 5;
+      svg(chart, 'line', { class: 'limit', x1: 45, x2: 45 + W, y1: y, y2: y });
+    }
+    svg(chart, 'text', { class: 'axis', x: 0, y: 14 }).textContent = top + ' ms';
+    svg(chart, 'text', { class: 'axis', x: 0, y: H + 5 }).textContent = '0';
+  }
+  function renderMoves(g, mv, step) {
+    const ol = $('moves'), times = g[F.times];
+    ol.textContent = '';
+    mv.forEach(function (m, i) {
+      const li = document.createElement('li');
+      li.textContent = sideName(g, mover(g, i)) + ' (' + m[0] + ',' + m[1] + ') ' +
+        (i < times.length ? times[i] + ' ms' : '');
+      li.dataset.ply = i + 1;
+      if (i === step - 1) li.className = 'cur';
+      ol.appendChild(li);
+    });
+  }
+  function renderFault(g) {
+    const box = $('fault'), flt = fault(g);
+    box.textContent = '';
+    box.hidden = !flt;
+    box.dataset.code = g[F.code];
+    if (!flt) return;
+    const p = document.createElement('div');
+    p.id = 'fault-message';
+    p.textContent = 'Fault by ' + sideName(g, flt.side) + ' (' + flt.side.toUpperCase() + '): ' +
+      flt.kind + (flt.detail ? ': ' + flt.detail : '') + '. Course code ' + g[F.code] + ': ' +
+      (CODES[g[F.code]] || 'unknown') + '.';
+    box.appendChild(p);
+    const pre = document.createElement('pre');
+    pre.id = 'fault-stderr';
+    pre.textContent = flt.stderr || '(no stderr)';
+    box.appendChild(document.createTextNode('stderr tail of ' + sideName(g, flt.side) + ':'));
+    box.appendChild(pre);
+  }
+  function showGame(i, step) {
+    if (i < 0 || i >= GAMES.length) return;
+    const changed = i !== state.game;
+    state.game = i;
+    const g = GAMES[i], mv = moves(g);
+    state.step = Math.min(Math.max(step, 0), mv.length);
+    if (changed) {
+      const f = firstSide(g), s = f === 'a' ? 'b' : 'a';
+      $('game-title').textContent = 'Game ' + i + ': ' + DATA.names[g[F.a]] + ' (A) vs ' +
+        DATA.names[g[F.b]] + ' (B), ' + g[F.M] + 'x' + g[F.N] + ', forbidden (' + g[F.no_x] +
+        ',' + g[F.no_y] + '), code ' + g[F.code] + ' (' + (CODES[g[F.code]] || '?') + '), ' +
+        (DATA.reasons[g[F.reason]] || '');
+      const legend = $('legend');
+      legend.textContent = '';
+      [[f, '#d62828', 'first'], [s, '#f4c20d', 'second']].forEach(function (p) {
+        const sw = document.createElement('span');
+        sw.className = 'swatch';
+        sw.style.background = p[1];
+        legend.appendChild(sw);
+        legend.appendChild(document.createTextNode(sideName(g, p[0]) + ' (' + p[2] + ') '));
+      });
+      renderFault(g);
+      const rows = $('rows').rows;
+      for (let k = 0; k < rows.length; k++) {
+        rows[k].className = Number(rows[k].dataset.game) === i ? 'current' : '';
+      }
+    }
+    renderBoard(g, mv, state.step);
+    renderChart(g, state.step);
+    renderMoves(g, mv, state.step);
+    const t = g[F.times][state.step - 1];
+    $('step-info').textContent = 'move ' + state.step + ' / ' + mv.length +
+      (state.step > 0 ? ' by ' + sideName(g, mover(g, state.step - 1)) + ' at (' +
+        mv[state.step - 1].join(',') + ')' + (t !== undefined ? ', ' + t + ' ms' : '') : '');
+    history.replaceState(null, '', '#game=' + i + '&step=' + state.step);
+  }
+  function step(delta) { showGame(state.game, state.step + delta); }
+  function jump(toEnd) { showGame(state.game, toEnd ? Infinity : 0); }
+  function nextGame(delta) {
+    const k = state.order.indexOf(state.game) + delta;
+    if (k < 0 || k >= state.order.length) return;
+    state.page = Math.floor(k / PAGE);
+    renderList();
+    showGame(state.order[k], Infinity);
+  }
+
+  // ---- wiring -------------------------------------------------------------------------------
+  function setupEvents() {
+    $('btn-start').addEventListener('click', function () { jump(false); });
+    $('btn-end').addEventListener('click', function () { jump(true); });
+    $('btn-prev').addEventListener('click', function () { step(-1); });
+    $('btn-next').addEventListener('click', function () { step(1); });
+    $('page-prev').addEventListener('click', function () { state.page--; renderList(); });
+    $('page-next').addEventListener('click', function () { state.page++; renderList(); });
+    $('rows').addEventListener('click', function (e) {
+      const tr = e.target.closest('tr');
+      if (tr) showGame(Number(tr.dataset.game), Infinity);
+    });
+    $('moves').addEventListener('click', function (e) {
+      const li = e.target.closest('li');
+      if (li) showGame(state.game, Number(li.dataset.ply));
+    });
+    $('chart').addEventListener('click', function (e) {
+      const ply = e.target.getAttribute('data-ply');
+      if (ply) showGame(state.game, Number(ply));
+    });
+    document.addEventListener('keydown', function (e) {
+      if (e.target.tagName === 'SELECT' || e.altKey || e.ctrlKey || e.metaKey) return;
+      const keys = { ArrowRight: function () { step(1); }, ArrowLeft: function () { step(-1); },
+        Home: function () { jump(false); }, End: function () { jump(true); },
+        ArrowDown: function () { nextGame(1); }, ArrowUp: function () { nextGame(-1); } };
+      if (keys[e.key]) { keys[e.key](); e.preventDefault(); }
+    });
+  }
+  // Scripted actions from the hash, e.g. do=key:ArrowRight*3,click:btn-end,set:f-result=loss
+  function runScript(script) {
+    script.split(',').filter(Boolean).forEach(function (action) {
+      const m = /^(\w+):([^*]+)(?:\*(\d+))?$/.exec(action);
+      if (!m) return;
+      for (let n = Number(m[3] || 1); n > 0; n--) {
+        if (m[1] === 'key') {
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: m[2], bubbles: true }));
+        } else if (m[1] === 'click') {
+          $(m[2]).click();
+        } else if (m[1] === 'set') {
+          const kv = m[2].split('=');
+          $(kv[0]).value = kv[1];
+          $(kv[0]).dispatchEvent(new Event('change'));
+        }
+      }
+    });
+  }
+  function start() {
+    setupFilters();
+    setupEvents();
+    const hash = new URLSearchParams(location.hash.slice(1));
+    ['player', 'opp', 'result', 'colour', 'sort'].forEach(function (k) {
+      if (hash.has(k)) {
+        $('f-' + k).value = hash.get(k);
+        if (k === 'player') fillOpponents();
+      }
+    });
+    applyFilters();
+    const game = hash.has('game') ? Number(hash.get('game')) : state.order[0];
+    if (game !== undefined) showGame(game, hash.has('step') ? Number(hash.get('step')) : Infinity);
+    // From navigation start (HTML parsed, data decoded, list and board drawn) and script only.
+    document.body.dataset.renderMs = performance.now().toFixed(1);
+    document.body.dataset.scriptMs = (performance.now() - t0).toFixed(1);
+    if (hash.has('do')) {
+      const t1 = performance.now();
+      runScript(hash.get('do'));
+      document.body.dataset.actionMs = (performance.now() - t1).toFixed(1);
+    }
+    document.body.dataset.ready = '1';
+  }
+  start();
+}());
