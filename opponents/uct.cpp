@@ -187,12 +187,12 @@ inline BB under(BB their_wins, const Geometry& g) {
   return shr(their_wins, 1) | (shr(their_wins, 2) & shr(g.forb, 1));
 }
 
-Options options(const Position& pos) {
+// `mine` and `theirs`: the winning cells of the side to move and of its opponent.
+Options options(const Position& pos, BB mine, BB theirs) {
   BB poss = pos.possible();
   if (!any(poss)) return Options{kFull, bb_zero()};
-  BB win = pos.my_wins() & poss;
+  BB win = mine & poss;
   if (any(win)) return Options{kCanWin, win};
-  BB theirs = pos.their_wins();
   BB forced = theirs & poss;
   if (any(forced)) {
     if (popcount(forced) > 1) return Options{kLost, forced};
@@ -202,15 +202,24 @@ Options options(const Position& pos) {
   return Options{kNormal, any(safe) ? safe : poss};
 }
 
+Options options(const Position& pos) { return options(pos, pos.my_wins(), pos.their_wins()); }
+
 // A tactical play-out; returns the result for the side to move at the start (1, 0.5, 0).
+// One winning-cell computation per ply: the side that did not move keeps its winning cells,
+// less the cell just filled.
 double rollout(Position pos, Rng& rng) {
   double mover_score = 1.0;  // the start side's score if the side now to move wins
+  BB mine = pos.my_wins(), theirs = pos.their_wins();
   for (;;) {
-    Options o = options(pos);
+    Options o = options(pos, mine, theirs);
     if (o.situation == kFull) return 0.5;
     if (o.situation == kCanWin) return mover_score;
     if (o.situation == kLost) return 1.0 - mover_score;
-    pos.play(random_bit(o.moves, rng));
+    BB move = random_bit(o.moves, rng);
+    pos.play(move);
+    BB just_moved = winning_cells(pos.mine ^ pos.filled, pos.empty(), pos.g->H);
+    mine = theirs & ~move;
+    theirs = just_moved;
     mover_score = 1.0 - mover_score;
   }
 }

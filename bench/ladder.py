@@ -1,0 +1,173 @@
+"""Round robin between the opponent ladder's members, with a minimal game loop of its own.
+
+The arena (python -m arena roundrobin) is the real tournament runner; this script is the
+ladder's self-check: the Python members are called in-process, the native UCT through ctypes
+(opponents.native), and bot.rules referees. Each round draws one board as the course does
+(M, N uniform in 9..12, the forbidden cell uniform) and every pair plays it twice, each side
+moving first once. Prints each member's score against each other member and its time a move.
+
+Members: random, greedy, heuristic, and native UCTs named uct-<playouts>[-c<C>] (uct-10k:
+10,000 play-outs a move, UCT_TIME far away) or uct-t<seconds> (uncapped, UCT_TIME seconds).
+
+    .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
+        --members random,greedy,heuristic,uct-1k,uct-10k
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import multiprocessing
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Dict, List, Tuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.rules import InvalidPosition, Position  # noqa: E402
+from opponents import greedy, heuristic, random_player  # noqa: E402
+from opponents.native import DEFAULT_LIBRARY, NativeStrategy, build  # noqa: E402
+
+PYTHON_MEMBERS = {"random": random_player.get_point, "greedy": greedy.get_point,
+                  "heuristic": heuristic.get_point}
+Board = Tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Member:
+    """A ladder member: how to call it and the environment its calls need."""
+
+    name: str
+    env: Tuple[Tuple[str, str], ...] = ()
+
+    def player(self) -> Callable:
+        if self.name in PYTHON_MEMBERS:
+            return PYTHON_MEMBERS[self.name]
+        return _native()
+
+
+_loaded: Dict[str, NativeStrategy] = {}
+
+
+def _native() -> NativeStrategy:
+    """The native UCT, loaded once per process (it is stateless between calls)."""
+    if "uct" not in _loaded:
+        _loaded["uct"] = NativeStrategy(DEFAULT_LIBRARY)
+    return _loaded["uct"]
+
+
+def parse_member(name: str) -> Member:
+    """A member from its name (see the module docstring)."""
+    if name in PYTHON_MEMBERS:
+        return Member(name)
+    parts = name.split("-")
+    if parts[0] != "uct" or len(parts) < 2:
+        raise SystemExit(f"unknown member {name!r}")
+    env = {"UCT_TIME": "1000", "UCT_PLAYOUTS": "0", "UCT_C": "0.7"}
+    for part in parts[1:]:
+        if part.startswith("t"):
+            env["UCT_TIME"] = part[1:]
+        elif part.startswith("c"):
+            env["UCT_C"] = part[1:]
+        else:
+            env["UCT_PLAYOUTS"] = str(int(float(part.rstrip("k")) * (1000 if part[-1] == "k"
+                                                                       else 1)))
+    return Member(name, tuple(sorted(env.items())))
+
+
+def draw_board(seed: int, rnd: int) -> Board:
+    """The board of a round, drawn as the course draws it (seeded, so every pair sees it)."""
+    rng = random.Random(seed * 1_000_003 + rnd)
+    M, N = rng.randint(9, 12), rng.randint(9, 12)
+    return M, N, rng.randrange(M), rng.randrange(N)
+
+
+def play(first: Member, second: Member, board: Board) -> Tuple[int, List[float], List[float]]:
+    """One game; returns the winner (0 tie, 1 first, 2 second) and each side's move times.
+    An illegal move loses (reported on stderr)."""
+    M, N, no_x, no_y = board
+    pos = Position.new(M, N, no_x, no_y)
+    members = (first, second)
+    times: Tuple[List[float], List[float]] = ([], [])
+    last = (-1, -1)
+    for ply in itertools.count():
+        side = ply % 2
+        member = members[side]
+        os.environ.update(member.env)
+        start = time.perf_counter()
+        x, y = member.player()(M, N, pos.top(), pos.board(), last[0], last[1], no_x, no_y)
+        times[side].append(time.perf_counter() - start)
+        try:
+            pos = pos.play_xy(x, y)
+        except InvalidPosition as err:
+            print(f"{member.name} played illegally on {board}: {err}", file=sys.stderr)
+            return 2 - side, times[0], times[1]
+        if pos.last_mover_won():
+            return side + 1, times[0], times[1]
+        if pos.is_full():
+            return 0, times[0], times[1]
+        last = (x, y)
+    raise AssertionError("unreachable")
+
+
+def run_task(task: Tuple[Member, Member, Board]) -> Tuple[str, str, int, List[float], List[float]]:
+    first, second, board = task
+    winner, t_first, t_second = play(first, second, board)
+    return first.name, second.name, winner, t_first, t_second
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--members", default="random,greedy,heuristic,uct-1k,uct-10k")
+    parser.add_argument("--rounds", type=int, default=10, help="boards; each pair plays 2 a board")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("-j", "--jobs", type=int, default=1, help="games at once")
+    args = parser.parse_args()
+
+    members = [parse_member(n) for n in args.members.split(",")]
+    if any(m.name not in PYTHON_MEMBERS for m in members):
+        build(DEFAULT_LIBRARY)
+    tasks = [(a, b, draw_board(args.seed, r)) if leg == 0 else (b, a, draw_board(args.seed, r))
+             for a, b in itertools.combinations(members, 2)
+             for r in range(args.rounds) for leg in (0, 1)]
+    points: Dict[Tuple[str, str], float] = {}
+    games: Dict[Tuple[str, str], int] = {}
+    move_times: Dict[str, List[float]] = {m.name: [] for m in members}
+    first_wins = ties = 0
+    started = time.perf_counter()
+    with multiprocessing.Pool(args.jobs) as pool:
+        for done, (a, b, winner, ta, tb) in enumerate(pool.imap_unordered(run_task, tasks), 1):
+            first_wins += winner == 1
+            ties += winner == 0
+            for me, other, mine in ((a, b, 1), (b, a, 2)):
+                score = 1.0 if winner == mine else 0.5 if winner == 0 else 0.0
+                points[me, other] = points.get((me, other), 0.0) + score
+                games[me, other] = games.get((me, other), 0) + 1
+            move_times[a] += ta
+            move_times[b] += tb
+            print(f"\r{done}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+
+    names = [m.name for m in members]
+    width = max(len(n) for n in names) + 2
+    print(f"score of the row against the column, % ({2 * args.rounds} games a pair, "
+          f"seed {args.seed}, {time.perf_counter() - started:.0f} s)")
+    print("".ljust(width) + "".join(n.rjust(width) for n in names) + "total".rjust(width)
+          + "s/move".rjust(width))
+    for me in names:
+        cells = [(f"{100 * points[me, o] / games[me, o]:.0f}" if me != o else "-").rjust(width)
+                 for o in names]
+        total = sum(points[me, o] for o in names if o != me)
+        played = sum(games[me, o] for o in names if o != me)
+        mean_time = sum(move_times[me]) / max(1, len(move_times[me]))
+        print(me.ljust(width) + "".join(cells) + f"{100 * total / played:.0f}".rjust(width)
+              + f"{mean_time:.3f}".rjust(width))
+    print(f"first mover won {first_wins} of {len(tasks)} games, {ties} ties")
+
+
+if __name__ == "__main__":
+    main()
