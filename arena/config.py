@@ -34,7 +34,7 @@ SCALARS = {"batch": str, "rounds": int, "time_limit": float, "jobs": int, "seed"
            "output": str}
 TOP_KEYS = set(SCALARS) | {"players", "gauntlet", "roundrobin"}
 SPEC_KINDS = ("process", "so", "python")
-SPEC_EXTRAS = {"process": {"cwd", "env"}, "so": {"env"}, "python": {"args"}}
+SPEC_EXTRAS = {"process": {"cwd", "env"}, "so": {"env", "load_timeout"}, "python": {"args"}}
 
 
 class ConfigError(Exception):
@@ -112,6 +112,9 @@ def check_spec(where: str, key: str, spec: Any) -> Dict[str, Any]:
         out["env"] = {str(k): str(v) for k, v in env.items()}
     if "cwd" in spec and not isinstance(spec["cwd"], str):
         raise _fail(where, f"{key}.cwd", f"expected a path, got {spec['cwd']!r}")
+    timeout = spec.get("load_timeout", 1.0)
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
+        raise _fail(where, f"{key}.load_timeout", f"expected seconds > 0, got {timeout!r}")
     if "args" in spec and not isinstance(spec["args"], Mapping):
         raise _fail(where, f"{key}.args", f"expected a mapping, got {spec['args']!r}")
     return out
@@ -204,3 +207,37 @@ def with_overrides(config: Config, overrides: Mapping[str, Optional[Any]]) -> Co
     """Command-line values replace config keys (None leaves a key alone); same checks apply."""
     values = {k: check_scalar("command line", k, v) for k, v in overrides.items() if v is not None}
     return replace(config, **values)
+
+
+def spec_from_text(text: str) -> Dict[str, Any]:
+    """Command-line shorthand for a spec: `x.so` -> so, `module:attr` -> python, else process."""
+    if text.endswith(".so"):
+        return {"so": text}
+    if ":" in text and " " not in text and "/" not in text:
+        return {"python": text}
+    return {"process": text}
+
+
+def player_from_arg(arg: str, known: Mapping[str, Dict[str, Any]]) -> Tuple[str, Dict[str, Any]]:
+    """`NAME` (a player of the --config file) or `NAME=SPEC` (see spec_from_text)."""
+    name, sep, text = arg.partition("=")
+    check_name("command line", "player", name)
+    if sep:
+        return name, check_spec("command line", name, spec_from_text(text))
+    if name not in known:
+        raise ConfigError(f"command line: {name}: not a player of the config; "
+                          "write NAME=SPEC (a .so path, module:function or a command)")
+    return name, known[name]
+
+
+def adhoc_config(mode: str, players: Dict[str, Dict[str, Any]], batch: str) -> Config:
+    """A Config for `python -m arena gauntlet|roundrobin NAME...` (first name vs the rest)."""
+    names = list(players)
+    if mode == "gauntlet":
+        pairings = [(names[0], b) for b in names[1:]]
+    else:
+        pairings = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    if not pairings:
+        raise ConfigError(f"command line: players: {mode} needs at least two players")
+    return Config(batch=batch, players=players, pairings=pairings, mode=mode,
+                  output=f"results/{batch}", source="command line")

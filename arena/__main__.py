@@ -1,0 +1,175 @@
+"""`python -m arena`: play one game, run a batch (config, gauntlet, round robin), tabulate, view.
+
+    python -m arena run configs/arena.yaml -j 2 --rounds 4     # a config; flags override keys
+    python -m arena gauntlet bot random greedy                 # first player vs the others
+    python -m arena roundrobin random greedy heuristic
+    python -m arena game bot greedy --watch                    # one game, board after each move
+    python -m arena stat results/arena --sprt 0 10             # same as stat.py
+    python -m arena view results/arena/games.jsonl -o page.html
+
+Players on the command line are names from --config (default configs/arena.yaml) or
+NAME=SPEC, where SPEC is a .so path, module:function, or a command on the platform protocol.
+"""
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+from arena.config import (
+    Config,
+    ConfigError,
+    adhoc_config,
+    load_config,
+    player_from_arg,
+    with_overrides,
+)
+from arena.report import command as stat_command
+from arena.results import ResultsError
+
+DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "arena.yaml"
+LOG = logging.getLogger("arena")
+
+
+def _add_overrides(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rounds", type=int, help="boards to play (each twice, colours swapped)")
+    p.add_argument("--time-limit", "--time", dest="time_limit", type=float,
+                   help="seconds per move")
+    p.add_argument("-j", "--jobs", type=int, help="games in parallel (about one core each)")
+    p.add_argument("--seed", type=int, help="board seed: round r's board comes from (seed, r)")
+    p.add_argument("--output", help="folder for <A>_<B>.txt files and games.jsonl")
+    p.add_argument("--batch", help="batch name kept in records (resume matches on it)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar, no table")
+
+
+def _players_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("players", nargs="+", metavar="PLAYER", help="NAME or NAME=SPEC")
+    p.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
+                   help="where player NAMEs are looked up (default: configs/arena.yaml)")
+
+
+def _known_players(path: Path) -> dict:
+    return load_config(path).players if path.exists() else {}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m arena", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="run a batch config (resumes a batch cut short)")
+    run.add_argument("config", type=Path, nargs="?", default=DEFAULT_CONFIG)
+    _add_overrides(run)
+    for mode, text in (("gauntlet", "the first player against each of the others"),
+                       ("roundrobin", "every pair of players")):
+        p = sub.add_parser(mode, help=text)
+        _players_arg(p)
+        _add_overrides(p)
+    game = sub.add_parser("game", help="one game; A moves first unless --swap")
+    _players_arg(game)
+    game.add_argument("--seed", type=int, default=1)
+    game.add_argument("--round", type=int, default=0, help="which board of the seed")
+    game.add_argument("--board", type=int, nargs=4, metavar=("M", "N", "NOX", "NOY"),
+                      help="play this board instead of the seed's")
+    game.add_argument("--time-limit", "--time", dest="time_limit", type=float, default=3.0)
+    game.add_argument("--swap", action="store_true", help="B moves first (leg 1)")
+    game.add_argument("--watch", action="store_true", help="draw the board after each move")
+    game.add_argument("--delay", type=float, default=0.0, help="pause after each drawn move")
+    stat = sub.add_parser("stat", help="tables from a results folder (as stat.py)")
+    stat_command.add_arguments(stat)
+    view = sub.add_parser("view", help="HTML replay page of a JSON Lines log")
+    view.add_argument("records", type=Path)
+    view.add_argument("-o", "--out", type=Path, default=Path("results/view.html"))
+    return parser
+
+
+def _batch_config(args: argparse.Namespace) -> Config:
+    if args.command == "run":
+        config = load_config(args.config)
+    else:
+        known = _known_players(args.config)
+        players = dict(player_from_arg(a, known) for a in args.players)
+        config = adhoc_config(args.command, players, args.batch or args.command)
+    keys = ("rounds", "time_limit", "jobs", "seed", "output", "batch")
+    return with_overrides(config, {k: getattr(args, k) for k in keys})
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from arena.scheduler import BatchError, run_batch
+
+    config = _batch_config(args)
+    LOG.info("%s: %d pairings x %d rounds x 2 colours, %.3g s a move, -j %d -> %s",
+             config.batch, len(config.pairings), config.rounds, config.time_limit, config.jobs,
+             config.output_dir)
+    try:
+        run_batch(config, quiet=args.quiet)
+    except KeyboardInterrupt:
+        print("arena: interrupted; run the same command again to resume", file=sys.stderr)
+        return 130
+    except BatchError as exc:
+        print(f"arena: batch stopped: {exc}", file=sys.stderr)
+        return 1
+    if args.quiet:
+        return 0
+    stat_args = build_parser().parse_args(["stat", str(config.output_dir)])
+    return stat_command.run(stat_args)
+
+
+def cmd_game(args: argparse.Namespace) -> int:
+    from arena.players import make_player
+    from arena.report.terminal import Watched
+    from arena.results import GameKey
+    from arena.scheduler import BoardSpec, Task, draw_board, play_task
+
+    if len(args.players) != 2:
+        raise ConfigError("command line: players: a game takes exactly two players")
+    known = _known_players(args.config)
+    (a, spec_a), (b, spec_b) = (player_from_arg(p, known) for p in args.players)
+    board = BoardSpec(*args.board) if args.board else draw_board(args.seed, args.round)
+    task = Task(GameKey("game", a, b, args.seed, args.round, int(args.swap)), board,
+                args.time_limit)
+    players = {a: make_player(a, spec_a), b: make_player(b, spec_b)}
+    try:
+        if args.watch:
+            first = b if args.swap else a
+            players = {n: Watched(p, "X" if n == first else "O", sys.stdout, args.delay)
+                       for n, p in players.items()}
+        record = play_task(players, task)
+    finally:
+        for p in players.values():
+            p.close()
+    print(json.dumps({"a": a, "b": b, "first": record.first, "board": [board.M, board.N,
+                      board.no_x, board.no_y], "code": record.code, "result": record.result,
+                      "reason": record.reason, "plies": len(record.moves)}))
+    return 0
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    from arena.view.page import write_report
+
+    path = write_report(args.records, args.out)
+    print(path)
+    return 0
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(message)s", stream=sys.stderr)
+    try:
+        if args.command == "stat":
+            return stat_command.run(args)
+        if args.command == "game":
+            return cmd_game(args)
+        if args.command == "view":
+            return cmd_view(args)
+        return cmd_batch(args)
+    except (ConfigError, ResultsError) as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
