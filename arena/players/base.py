@@ -1,0 +1,60 @@
+"""The one interface every kind of arena player implements (see docs/design.md).
+
+The referee only talks to ``Player``: a process on the platform protocol, a course ``.so`` in a
+host process and a trusted in-process Python function all look the same to it.
+"""
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+from arena.codes import FaultKind
+
+STDERR_TAIL_BYTES = 4096  # how much of a player's stderr is kept for the record
+
+
+@dataclass
+class MoveResult:
+    """One request's answer: a point or a fault, and the wall-clock seconds it took."""
+
+    point: Optional[Tuple[int, int]]  # (x, y) course coordinates, None on a fault
+    elapsed: float  # seconds, wall clock, request written -> whole reply read
+    fault: Optional[FaultKind]
+    detail: str = ""  # one line for humans
+
+
+def fault(kind: FaultKind, detail: str, elapsed: float = 0.0) -> MoveResult:
+    """A faulted request, for brevity at the many places that produce one."""
+    return MoveResult(None, elapsed, kind, detail)
+
+
+class Player(ABC):
+    """A bot as the referee sees it. One game at a time; ``start_game`` begins each one."""
+
+    name: str
+
+    @abstractmethod
+    def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
+        """Load or start the player for a new game; a MoveResult with a fault if it cannot."""
+
+    @abstractmethod
+    def move(self, top: List[int], board: List[int], last_x: int, last_y: int,
+             time_limit: float) -> MoveResult:
+        """Ask for a move; ``board`` is from this player's view (2 own, 1 opponent, 0 empty)."""
+
+    @abstractmethod
+    def end_game(self) -> None:
+        """Finish the game: stop what belongs to it (processes are killed and reaped)."""
+
+    @abstractmethod
+    def stderr_tail(self) -> str:
+        """The last few KiB of the player's stderr in the current or last game."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release everything the player holds; it may not be used afterwards."""
+
+    def __enter__(self) -> "Player":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

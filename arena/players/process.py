@@ -1,0 +1,110 @@
+"""A bot run as a process speaking the online platform's protocol (RULES.md).
+
+stdin gets ``M N noX noY`` once, then ``lastX lastY`` before each of the bot's moves; the bot
+answers each with a 4-byte big-endian length and the text ``x y``. The process is started for
+each game, in its own session, and killed with everything it started when the game ends. As on
+the platform its start-up counts against its first move when it opens the game.
+"""
+import re
+import struct
+import time
+from typing import List, Mapping, Optional, Sequence
+
+from arena.codes import FaultKind
+from arena.players.base import MoveResult, Player, fault
+from arena.players.pipe_reader import PipeClosed, PipeReader, PipeTimeout
+from arena.players.reaper import Child, kill_tree, spawn
+from arena.players.tail import StderrTail
+
+MAX_REPLY = 64  # bytes; "x y" needs at most 5, so a longer frame is a bug, not a reply
+_REPLY = re.compile(rb"\s*(-?\d+)\s+(-?\d+)\s*")
+
+
+def parse_reply(payload: bytes) -> Optional[tuple]:
+    """``(x, y)`` from the frame's text, or None when it is not two integers."""
+    m = _REPLY.fullmatch(payload)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+class ProcessPlayer(Player):
+    """One process per game, started from ``argv`` (optionally in ``cwd`` with extra ``env``)."""
+
+    def __init__(self, name: str, argv: Sequence[str], cwd: Optional[str] = None,
+                 env: Optional[Mapping[str, str]] = None) -> None:
+        self.name, self.argv, self.cwd, self.env = name, list(argv), cwd, dict(env or {})
+        self._child: Optional[Child] = None
+        self._reader: Optional[PipeReader] = None
+        self._tail: Optional[StderrTail] = None
+        self._last_tail = ""
+        self._started_at = 0.0
+        self._moves = 0
+
+    def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
+        self.end_game()
+        try:
+            self._child = spawn(self.argv, self.cwd, self.env)
+        except OSError as e:
+            return fault(FaultKind.LOAD_ERROR, f"cannot start {self.argv[0]}: {e}")
+        self._started_at = time.monotonic()
+        self._moves = 0
+        proc = self._child.proc
+        self._reader = PipeReader(proc.stdout.fileno(), alive=lambda: proc.poll() is None)
+        self._tail = StderrTail(self._child.stderr_fd)
+        self._send(f"{M} {N} {no_x} {no_y}\n")  # a dead process shows at its first move
+        return None
+
+    def _send(self, line: str) -> bool:
+        try:
+            self._child.proc.stdin.write(line.encode())
+            return True
+        except OSError:
+            return False
+
+    def move(self, top: List[int], board: List[int], last_x: int, last_y: int,
+             time_limit: float) -> MoveResult:
+        if self._child is None:
+            return fault(FaultKind.CRASH, "no game started")
+        opens = self._moves == 0 and last_x == -1
+        self._moves += 1
+        start = self._started_at if opens else time.monotonic()
+        deadline = start + time_limit
+        if not self._send(f"{last_x} {last_y}\n"):
+            return self._crash(start, "exited before reading its move request")
+        try:
+            (length,) = struct.unpack(">I", self._reader.read_exact(4, deadline))
+            if not 0 < length <= MAX_REPLY:
+                return self._crash(start, f"reply length header {length} (not a 'x y' frame)")
+            payload = self._reader.read_exact(length, deadline)
+        except PipeTimeout:
+            return fault(FaultKind.TIMEOUT, f"no complete reply within {time_limit:g} s",
+                         time.monotonic() - start)
+        except PipeClosed as e:
+            return self._crash(start, f"{e} before replying{self._exit_status()}")
+        elapsed = time.monotonic() - start
+        point = parse_reply(payload)
+        if point is None:
+            return fault(FaultKind.CRASH, f"unreadable reply {payload[:MAX_REPLY]!r}", elapsed)
+        return MoveResult(point, elapsed, None)
+
+    def _crash(self, start: float, detail: str) -> MoveResult:
+        return fault(FaultKind.CRASH, detail, time.monotonic() - start)
+
+    def _exit_status(self) -> str:
+        code = self._child.proc.poll()
+        if code is None:
+            return ""
+        return f" (killed by signal {-code})" if code < 0 else f" (exit status {code})"
+
+    def end_game(self) -> None:
+        if self._child is None:
+            return
+        kill_tree(self._child)
+        self._tail.join(timeout=1.0)
+        self._last_tail = self._tail.text()
+        self._child = self._reader = self._tail = None
+
+    def stderr_tail(self) -> str:
+        return self._tail.text() if self._tail else self._last_tail
+
+    def close(self) -> None:
+        self.end_game()

@@ -1,0 +1,138 @@
+"""Start player processes in their own session and kill everything they left behind.
+
+A player runs in a new session (``start_new_session``), so Ctrl-C in the terminal does not reach
+it and one ``killpg`` ends its process group. Killing also scans ``/proc`` for anything still in
+that session (children that moved to another group) and for any process outside the arena's
+session that holds one of the player's pipes (a grandchild that called ``setsid``), then reaps the
+direct child. Every live process is registered so that an exiting arena (normal exit, Ctrl-C)
+kills what it started.
+"""
+import atexit
+import os
+import signal
+import subprocess
+import threading
+from dataclasses import dataclass, field
+from typing import Dict, List, Mapping, Optional, Sequence, Set
+
+
+@dataclass
+class Child:
+    """A started player process: its Popen, its stderr fd (the reader owns and closes it), and
+    the inodes of its three pipes (to find whoever still holds them)."""
+
+    proc: "subprocess.Popen[bytes]"
+    stderr_fd: int
+    pipe_inodes: Set[int] = field(default_factory=set)
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+
+_live: Dict[int, Child] = {}
+_live_lock = threading.Lock()
+
+
+def spawn(argv: Sequence[str], cwd: Optional[str] = None,
+          env: Optional[Mapping[str, str]] = None) -> Child:
+    """Start ``argv`` with three pipes in a new session; ``env`` adds to the arena's own."""
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    proc = subprocess.Popen(list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=cwd, env=full_env, bufsize=0,
+                            close_fds=True, start_new_session=True)
+    pipes = (proc.stdin, proc.stdout, proc.stderr)
+    inodes = {os.fstat(p.fileno()).st_ino for p in pipes if p}
+    child = Child(proc, os.dup(proc.stderr.fileno()), inodes)
+    proc.stderr.close()
+    with _live_lock:
+        _live[proc.pid] = child
+    return child
+
+
+def _stat_fields(pid: int) -> List[str]:
+    """Fields of /proc/<pid>/stat after the command name (state is [0], session is [3])."""
+    with open(f"/proc/{pid}/stat", "rb") as f:
+        data = f.read()
+    return data[data.rindex(b")") + 2:].decode().split()
+
+
+def _holds_pipe(pid: int, inodes: Set[int]) -> bool:
+    names = {f"pipe:[{ino}]" for ino in inodes}
+    try:
+        return any(os.readlink(f"/proc/{pid}/fd/{fd}") in names
+                   for fd in os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return False
+
+
+def leftovers(session: int, inodes: Set[int]) -> List[int]:
+    """Live processes in ``session`` or holding one of ``inodes`` outside the arena's session."""
+    me, my_session = os.getpid(), os.getsid(0)
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == me:
+            continue
+        pid = int(entry)
+        try:
+            fields = _stat_fields(pid)
+        except (OSError, ValueError):
+            continue
+        if fields[0] == "Z":
+            continue
+        sid = int(fields[3])
+        if sid == session or (sid != my_session and inodes and _holds_pipe(pid, inodes)):
+            found.append(pid)
+    return found
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def kill_group(pgid: int) -> None:
+    """SIGKILL a whole process group, quietly if it is gone already."""
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def kill_tree(child: Child) -> None:
+    """Kill ``child``'s session and pipe holders, reap it, close the arena's stdin/stdout ends.
+
+    The stderr fd stays open: its reader sees end of file once every holder is dead.
+    """
+    kill_group(child.pid)
+    for _ in range(3):  # a fork racing the kill can leave one more behind
+        rest = leftovers(child.pid, child.pipe_inodes)
+        if not rest:
+            break
+        for pid in rest:
+            _kill(pid)
+    try:
+        child.proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:  # unkillable (uninterruptible sleep): leave it to init
+        pass
+    for pipe in (child.proc.stdin, child.proc.stdout):
+        try:
+            pipe.close()
+        except OSError:
+            pass
+    with _live_lock:
+        _live.pop(child.pid, None)
+
+
+def kill_all() -> None:
+    """Kill every player process still registered (the arena is exiting)."""
+    with _live_lock:
+        procs = list(_live.values())
+    for child in procs:
+        kill_tree(child)
+
+
+atexit.register(kill_all)

@@ -1,0 +1,92 @@
+"""Fixtures for the arena core tests: hostile players built at test time, and a check that no
+process a test started outlives it (every player's environment carries a unique mark, which
+grandchildren inherit, so /proc finds them even after they left the session)."""
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Dict, List
+
+import pytest
+
+HOSTILE = Path(__file__).parent / "hostile"
+MARK_VAR = "ARENA_CORE_TEST_MARK"
+
+C_MODES = ["GOOD", "SEGV", "DOUBLE_FREE", "ABORT", "LOOP", "SLEEP", "EXIT0", "NULL", "OFFBOARD",
+           "FORBIDDEN", "FULLCOL", "STATEFUL", "STDOUT_FLOOD", "UNDEFINED_SYMBOL", "NO_CLEAR",
+           "STDERR_NOTE"]
+
+
+def marked_pids(mark: str) -> List[int]:
+    """Live (non-zombie) processes whose environment carries ``mark``."""
+    needle = f"{MARK_VAR}={mark}".encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as f:
+                if needle in f.read().split(b"\0"):
+                    found.append(int(entry))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.fixture
+def mark() -> str:
+    """A mark for this test's players; at teardown no process carrying it may be alive."""
+    value = uuid.uuid4().hex
+    yield value
+    deadline = time.monotonic() + 2.0
+    while marked_pids(value) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert marked_pids(value) == [], "a player process outlived its test"
+
+
+@pytest.fixture
+def proto(mark: str):
+    """Spec of the hostile platform-protocol bot in a given mode."""
+    def spec(mode: str) -> dict:
+        return {"process": [sys.executable, str(HOSTILE / "proto_bot.py"), mode],
+                "env": {MARK_VAR: mark}}
+    return spec
+
+
+@pytest.fixture(scope="session")
+def libs(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, str]:
+    """Every hostile library, built once: C modes, the C++ one without libstdc++, a non-ELF."""
+    out = tmp_path_factory.mktemp("so")
+    jobs = {}
+    for mode in C_MODES:
+        path = out / f"{mode.lower()}.so"
+        jobs[mode.lower()] = (path, subprocess.Popen(
+            ["gcc", "-O1", "-shared", "-fpic", f"-DMODE_{mode}", str(HOSTILE / "strategy.c"),
+             "-o", str(path)]))
+    obj = out / "cpp.o"
+    subprocess.run(["g++", "-std=c++11", "-O1", "-fpic", "-c",
+                    str(HOSTILE / "strategy_nolibstdcxx.cpp"), "-o", str(obj)], check=True)
+    jobs["cpp"] = (out / "cpp.so", subprocess.Popen(
+        ["gcc", "-shared", str(obj), "-o", str(out / "cpp.so")]))
+    for path, job in jobs.values():
+        assert job.wait() == 0, f"building {path.name} failed"
+    (out / "not_elf.so").write_text("this is not a shared library\n")
+    built = {name: str(path) for name, (path, _) in jobs.items()}
+    built["not_elf"] = str(out / "not_elf.so")
+    built["missing"] = str(out / "does_not_exist.so")
+    return built
+
+
+def leftmost(M, N, top, board, last_x, last_y, no_x, no_y):
+    """The simplest legal strategy: the leftmost column that is not full."""
+    y = next(c for c in range(N) if top[c] > 0)
+    return top[y] - 1, y
+
+
+@pytest.fixture
+def leftmost_player():
+    """An in-process player that always plays the leftmost legal column."""
+    from arena.players.python import PythonPlayer
+    return PythonPlayer("leftmost", leftmost)
