@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from plain_referee import naive_winner
 
 from bot.rules import InvalidPosition, Position, geometry, parse_board
 
@@ -108,7 +109,7 @@ def test_opponent_threats_and_non_losing_moves_block():
 
 
 def test_two_immediate_threats_lose():
-    p = pos(".OOO.X.XX", no_cell=(0, 0))
+    p = pos(".OOO.X.X.", no_cell=(0, 0))
     assert p.non_losing_moves() == 0
 
 
@@ -220,21 +221,6 @@ def test_geometry_rejects_bad_sizes():
         geometry(8, 9, 0, 0)
     with pytest.raises(InvalidPosition):
         geometry(9, 9, 9, 0)
-
-
-def naive_winner(board, M, N, x, y):
-    """Reference: does the stone at (x, y) make four (plain loops)?"""
-    v = board[x * N + y]
-    for dx, dy in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        n = 1
-        for sgn in (1, -1):
-            i, j = x + sgn * dx, y + sgn * dy
-            while 0 <= i < M and 0 <= j < N and board[i * N + j] == v:
-                n += 1
-                i, j = i + sgn * dx, j + sgn * dy
-        if n >= 4:
-            return True
-    return False
 
 
 @pytest.mark.parametrize("M", range(9, 13))

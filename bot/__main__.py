@@ -1,0 +1,80 @@
+"""python -m bot: the bot as a process (platform protocol by default, or getpoint).
+
+Exit status: 0 at end of input, 2 on bad input (one line on stderr), 1 on an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+from typing import List, Optional
+
+from bot.engine import DEFAULT_SECONDS
+from bot.protocol import getpoint, platform
+from bot.rules import InvalidPosition
+from bot.search.clock import Limit, process_age
+from bot.search.mcts import MCTS
+
+log = logging.getLogger("bot")
+
+
+def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
+    env_time = os.environ.get("BOT_TIME")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Connect-Four bot (MCTS-solver). Replies on stdout only; logs on stderr.")
+    parser.add_argument("--protocol", choices=("platform", "getpoint"), default="platform",
+                        help="platform: framed replies, one game per process (default); "
+                             "getpoint: stateless line requests (docs/protocol.md)")
+    parser.add_argument("--time", type=float, default=None, metavar="SECONDS",
+                        help=f"search time per move (default: $BOT_TIME, else "
+                             f"{DEFAULT_SECONDS}); the first move's clock includes start-up")
+    parser.add_argument("--playouts", type=int, default=None, metavar="N",
+                        help="also stop after N play-outs per move (for fast, repeatable runs)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed of the search")
+    parser.add_argument("--log-level", default="WARNING",
+                        choices=("DEBUG", "INFO", "WARNING", "ERROR"),
+                        help="stderr logging level (DEBUG prints per-move search figures)")
+    args = parser.parse_args(argv)
+    if args.time is None:
+        try:
+            args.time = float(env_time) if env_time else DEFAULT_SECONDS
+        except ValueError:
+            parser.error(f"BOT_TIME={env_time!r} is not a number of seconds")
+    if args.time <= 0 or (args.playouts is not None and args.playouts <= 0):
+        parser.error("--time and --playouts must be positive")
+    return args
+
+
+def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> int:
+    """Run the chosen protocol on stdin/stdout; ``started``: perf_counter at process start."""
+    args = parse_args(argv)
+    logging.basicConfig(stream=sys.stderr, level=args.log_level,
+                        format="%(name)s: %(levelname)s: %(message)s")
+    if started is None:
+        age = process_age()
+        started = time.perf_counter() - age if age is not None else None
+    limit = Limit(seconds=args.time, playouts=args.playouts)
+    searcher = MCTS(seed=args.seed)
+    try:
+        if args.protocol == "platform":
+            platform.serve(sys.stdin, sys.stdout.buffer, limit, searcher, started)
+        else:
+            getpoint.serve(sys.stdin, sys.stdout, limit, searcher)
+    except InvalidPosition as exc:
+        print(f"bot: bad input: {exc}", file=sys.stderr, flush=True)
+        return 2
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 1
+    except Exception as exc:  # one clear line, then the details for whoever debugs it
+        print(f"bot: internal error: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
+        log.debug("traceback", exc_info=True)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

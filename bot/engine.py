@@ -1,0 +1,89 @@
+"""choose_move(): the one call every protocol ends in.
+
+It turns a getPoint-style request into a Position, plays the obvious moves without searching
+(win now; the only move that does not lose at once), searches otherwise, and never returns an
+illegal move: if anything but bad input goes wrong, it logs one line and plays a legal move.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Optional, Sequence, Tuple
+
+from bot.rules import InvalidPosition, Position
+from bot.search.clock import Deadline, Limit
+from bot.search.mcts import MCTS
+
+log = logging.getLogger("bot")
+
+DEFAULT_SECONDS = 2.0  # per-move search time; leaves room under the 3 s rule (docs/performance.md)
+DEFAULT_LIMIT = Limit(DEFAULT_SECONDS)
+
+
+def check_last_move(position: Position, last_x: int, last_y: int) -> None:
+    """Raise InvalidPosition unless (last_x, last_y) can be the opponent's last move:
+    ``-1 -1`` only on an empty board, else the opponent's topmost stone of its column."""
+    g = position.geo
+    if (last_x, last_y) == (-1, -1):
+        if position.ply:
+            raise InvalidPosition("last move -1 -1 but the board is not empty")
+        return
+    if not (0 <= last_x < g.M and 0 <= last_y < g.N):
+        raise InvalidPosition(f"last move ({last_x}, {last_y}) is outside the board")
+    b = g.bit(last_x, last_y)
+    if not position.opponent() & b:
+        raise InvalidPosition(f"last move ({last_x}, {last_y}) is not an opponent's piece")
+    above = position.mask & g.column_masks[last_y] & ~(b | (b - 1)) & ~g.forbidden
+    if above:
+        raise InvalidPosition(f"last move ({last_x}, {last_y}) has a piece above it")
+
+
+def fallback_move(position: Position) -> int:
+    """A legal move without search: a non-losing one if any, else a block, else any."""
+    possible = position.possible()
+    choice = position.non_losing_moves() or possible & position.opponent_winning_cells()
+    choice = choice or possible
+    return choice & -choice
+
+
+def decide(position: Position, limit: Limit, searcher: MCTS,
+           deadline: Optional[Deadline] = None) -> int:
+    """The move (single-bit cell) for a valid position with at least one legal move."""
+    wins = position.winning_moves()
+    if wins:
+        return wins & -wins
+    safe = position.non_losing_moves()
+    if not safe or not safe & (safe - 1):
+        return fallback_move(position)
+    deadline = deadline if deadline is not None else Deadline(limit)
+    result = searcher.search(position, deadline)
+    log.debug("search: %d playouts, %d nodes, %.3f s, outcome %s", result.playouts,
+              result.nodes, result.seconds, result.outcome)
+    return result.move
+
+
+def safe_decide(position: Position, limit: Limit, searcher: MCTS,
+                deadline: Optional[Deadline] = None) -> int:
+    """decide(), but any failure of the search is logged and answered with a legal move."""
+    try:
+        move = decide(position, limit, searcher, deadline)
+        if move & position.possible() and not move & (move - 1):
+            return move
+        log.error("search returned an illegal move %#x; playing a fallback move", move)
+    except Exception as exc:  # the search must never cost the game
+        log.error("search failed (%s: %s); playing a fallback move", type(exc).__name__, exc)
+    return fallback_move(position)
+
+
+def choose_move(M: int, N: int, top: Sequence[int], board: Sequence[int], last_x: int,
+                last_y: int, no_x: int, no_y: int, limit: Limit = DEFAULT_LIMIT,
+                searcher: Optional[MCTS] = None) -> Tuple[int, int]:
+    """The getPoint contract: the move (x, y) for the side whose view ``board`` is.
+
+    Raises InvalidPosition (one line) when the request cannot arise in a game.
+    """
+    deadline = Deadline(limit)
+    position = Position.from_view(M, N, top, board, no_x, no_y)
+    check_last_move(position, last_x, last_y)
+    searcher = searcher if searcher is not None else MCTS()
+    return position.xy(safe_decide(position, limit, searcher, deadline))

@@ -1,0 +1,53 @@
+"""The online platform's protocol (RULES.md): a process per game on stdin/stdout.
+
+stdin: ``M N noX noY``, then ``lastX lastY`` before each of our moves (``-1 -1`` when we open).
+stdout: per move, a 4-byte big-endian length, then the ASCII ``x y``, then flush.
+The bot tracks the game itself (it is not told its own moves back) and reuses its tree.
+"""
+
+from __future__ import annotations
+
+import struct
+import time
+from typing import BinaryIO, Optional, TextIO
+
+from bot.engine import check_last_move, safe_decide
+from bot.protocol.parse import ints, next_line
+from bot.rules import InvalidPosition, Position
+from bot.search.clock import Deadline, Limit
+from bot.search.mcts import MCTS
+
+
+def frame(x: int, y: int) -> bytes:
+    """The reply for move (x, y): big-endian length, then ``x y`` in ASCII."""
+    payload = f"{x} {y}".encode("ascii")
+    return struct.pack(">I", len(payload)) + payload
+
+
+def serve(stdin: TextIO, stdout: BinaryIO, limit: Limit, searcher: MCTS,
+          started: Optional[float] = None) -> None:
+    """Play one game until end of input. ``started`` (a perf_counter time, e.g. the process
+    start) is when the first request's clock began. Raises InvalidPosition on bad input."""
+    header = next_line(stdin)
+    if header is None:
+        raise InvalidPosition("no header line `M N noX noY` before end of input")
+    M, N, no_x, no_y = ints(header, 4, "header `M N noX noY`")
+    position = Position.new(M, N, no_x, no_y)
+    while True:
+        line = next_line(stdin)
+        arrived = time.perf_counter()
+        if line is None:
+            return
+        last_x, last_y = ints(line, 2, "move line `lastX lastY`")
+        if (last_x, last_y) == (-1, -1):
+            check_last_move(position, last_x, last_y)
+        else:
+            position = position.play_xy(last_x, last_y)
+            if position.last_mover_won() or position.is_full():
+                raise InvalidPosition(f"the game is over after ({last_x}, {last_y})")
+        deadline = Deadline(limit, start=arrived if started is None else min(started, arrived))
+        started = None
+        move = safe_decide(position, limit, searcher, deadline)
+        stdout.write(frame(*position.xy(move)))
+        stdout.flush()
+        position = position.play_bit(move)

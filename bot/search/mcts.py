@@ -1,0 +1,119 @@
+"""Monte-Carlo tree search with a solver (Winands et al.): UCB1 selection, one expansion per
+iteration, a pluggable leaf evaluator, and proven wins/losses propagated up the tree.
+
+The searcher keeps its last tree so that the next move can start from the grandchild that
+the game actually reached (tree reuse); a fresh tree is built whenever that fails.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Optional
+
+from bot.rules import DRAW, LOSS, WIN, Position
+from bot.search.clock import Deadline
+from bot.search.node import Node, sort_key
+from bot.search.rollout import TacticalRollout
+
+SCORE = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}  # a proven outcome as a play-out score
+
+
+@dataclass
+class SearchResult:
+    """What a search found: the move (a single-bit cell), effort, and whether it is proven."""
+
+    move: int
+    playouts: int
+    nodes: int
+    seconds: float
+    outcome: Optional[int]  # proven result of the ROOT for the side to move, or None
+    visits: int  # visits of the chosen child
+
+
+def random_bit(s: int, rand) -> int:
+    """A uniformly random single-bit member of the non-empty set ``s``."""
+    for _ in range(int(rand() * bin(s).count("1"))):
+        s &= s - 1
+    return s & -s
+
+
+class MCTS:
+    """The search loop. ``c`` is the UCB1 exploration constant for scores in [0, 1]."""
+
+    def __init__(self, evaluator=None, c: float = 0.7, seed: Optional[int] = None) -> None:
+        self.evaluator = evaluator if evaluator is not None else TacticalRollout()
+        self.c = c
+        self.rand = random.Random(seed).random
+        self.tree: Optional[Node] = None
+        self.tree_geo = None
+
+    def root_for(self, position: Position) -> Node:
+        """The node of ``position`` from the last tree (two plies down), else a new one."""
+        key = position.key()
+        if self.tree is not None and self.tree_geo is position.geo:
+            for child in self.tree.children:
+                for grandchild in child.children:
+                    if (grandchild.current, grandchild.mask) == key:
+                        return grandchild
+        return Node(position.geo, 0, position.current, position.mask)
+
+    def search(self, position: Position, deadline: Deadline) -> SearchResult:
+        """Search until the deadline (or a proof of the root) and pick the move by sort_key.
+
+        The root must have at least one non-losing move (the engine handles the rest).
+        """
+        geo = position.geo
+        root = self.root_for(position)
+        self.tree, self.tree_geo = root, geo
+        playouts = 0
+        nodes = 0
+        while root.outcome is None and not deadline.expired(playouts):
+            nodes += self.iterate(root, geo)
+            playouts += 1
+        if root.children:
+            best = max(root.children, key=sort_key)
+            move, visits = best.move, best.visits
+        else:
+            move, visits = random_bit(root.untried, self.rand), 0
+        return SearchResult(move, playouts, nodes, deadline.elapsed(), root.outcome, visits)
+
+    def iterate(self, root: Node, geo) -> int:
+        """One selection-expansion-evaluation-backup pass; returns the nodes created (0/1)."""
+        node = root
+        path = [root]
+        while node.outcome is None and not node.untried:
+            node = self.select(node)
+            path.append(node)
+        created = 0
+        if node.outcome is None:
+            node = node.expand(geo, random_bit(node.untried, self.rand))
+            path.append(node)
+            created = 1
+        if node.outcome is None:
+            result = self.evaluator.evaluate(geo, node.current, node.mask, self.rand)
+        else:
+            result = SCORE[node.outcome]
+            for ancestor in reversed(path[:-1]):
+                if not ancestor.solve():
+                    break
+        for n in reversed(path):
+            n.visits += 1
+            result = 1.0 - result
+            n.value += result
+        return created
+
+    def select(self, node: Node) -> Node:
+        """UCB1 among the children not proven won for the opponent."""
+        log_n = math.log(node.visits)
+        c = self.c
+        best, best_score = None, -1.0
+        for child in node.children:
+            if child.outcome == WIN:
+                continue
+            n = child.visits
+            score = child.value / n + c * math.sqrt(log_n / n)
+            if score > best_score:
+                best, best_score = child, score
+        return best

@@ -1,0 +1,126 @@
+"""MCTS-solver, rollouts and the engine's tactical shortcuts on hand-checked positions."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from plain_referee import PlainGame
+
+from bot.engine import choose_move, decide, safe_decide
+from bot.rules import DRAW, LOSS, WIN, Position, parse_board
+from bot.search.clock import Deadline, Limit
+from bot.search.mcts import MCTS
+from bot.search.node import Node, sort_key
+from bot.search.rollout import TacticalRollout
+
+
+def pos(*bottom_rows: str, no_cell=(0, 8)) -> Position:
+    return parse_board(["." * 9] * (9 - len(bottom_rows)) + list(bottom_rows), no_cell=no_cell)
+
+
+FALLING_WIN = ("X........", "OX.......", "OOX......", "XXO..O...")  # X wins at (8, 3)
+OPEN_TWO = ("..OO.....", "..XX.....")  # X makes an open three: a proven win
+
+
+def test_engine_plays_the_win_now():
+    p = pos(*FALLING_WIN)
+    assert p.xy(decide(p, Limit(playouts=1), MCTS(seed=1))) == (8, 3)
+
+
+def test_engine_blocks_the_only_threat():
+    p = pos(".........", "OOO.XX...")
+    assert choose_move(9, 9, p.top(), p.board(), 8, 2, 0, 8, Limit(playouts=1)) == (8, 3)
+
+
+def test_solver_proves_the_open_three_win():
+    p = pos(*OPEN_TWO)
+    result = MCTS(seed=3).search(p, Deadline(Limit(seconds=5, playouts=5000)))
+    assert result.outcome == WIN
+    assert p.xy(result.move) in {(8, 1), (8, 4)}
+    assert result.playouts < 5000  # stopped by the proof, not the cap
+
+
+def test_node_without_non_losing_move_is_a_proven_loss():
+    p = pos(".OOO.X.X.")
+    node = Node(p.geo, 0, p.current, p.mask)
+    assert node.outcome == LOSS and node.untried == 0
+
+
+def test_node_with_win_now_is_a_proven_win_and_full_board_a_draw():
+    p = pos(*FALLING_WIN)
+    assert Node(p.geo, 0, p.current, p.mask).outcome == WIN
+    full = p.geo.board_mask
+    assert Node(p.geo, 0, 0, full).outcome == DRAW
+
+
+def test_sort_key_prefers_proven_win_then_visits_then_hardest_loss():
+    p = Position.new(9, 9, 0, 0)
+    a, b, c, d = (Node(p.geo, 1 << i, 0, p.mask) for i in range(4))
+    a.outcome, a.visits = LOSS, 3  # the opponent is lost: our proven win
+    b.visits = 100
+    c.outcome, c.visits = WIN, 500  # the opponent wins: our loss
+    d.outcome, d.visits = WIN, 50
+    assert sorted([b, c, d, a], key=sort_key, reverse=True) == [a, b, c, d]
+
+
+def test_playout_cap_and_seed_make_search_repeatable():
+    p = Position.new(10, 11, 4, 4)
+    r1 = MCTS(seed=7).search(p, Deadline(Limit(playouts=300)))
+    r2 = MCTS(seed=7).search(p, Deadline(Limit(playouts=300)))
+    assert r1.playouts == r2.playouts == 300
+    assert (r1.move, r1.visits) == (r2.move, r2.visits)
+    assert r1.move & p.possible()
+
+
+def test_tree_is_reused_two_plies_down():
+    p = Position.new(9, 9, 8, 8)
+    searcher = MCTS(seed=1)
+    searcher.search(p, Deadline(Limit(playouts=2000)))
+    child = max(searcher.tree.children, key=lambda c: c.visits)
+    grandchild = max(child.children, key=lambda c: c.visits)
+    after = p.play_bit(child.move).play_bit(grandchild.move)
+    assert searcher.root_for(after) is grandchild and grandchild.visits > 0
+    assert searcher.root_for(Position.new(9, 9, 0, 0)).visits == 0  # other board: fresh
+
+
+def test_rollout_scores_win_now_and_lost_positions():
+    rollout = TacticalRollout()
+    rand = random.Random(0).random
+    won = pos(*FALLING_WIN)
+    assert rollout.evaluate(won.geo, won.current, won.mask, rand) == 1.0
+    lost = pos(".OOO.X.X.")
+    assert rollout.evaluate(lost.geo, lost.current, lost.mask, rand) == 0.0
+
+
+class Broken:
+    def evaluate(self, *args):
+        raise RuntimeError("boom")
+
+
+def test_failed_search_falls_back_to_a_legal_non_losing_move(caplog):
+    p = pos("..OOOX...", "O.XXOOXX.", no_cell=(0, 0))  # (8, 1) would open O's win
+    with caplog.at_level(logging.ERROR, logger="bot"):
+        move = safe_decide(p, Limit(playouts=10), MCTS(evaluator=Broken()))
+    assert move & p.non_losing_moves()
+    assert "search failed (RuntimeError: boom)" in caplog.text
+
+
+def test_much_stronger_than_random_play():
+    """Four games against uniformly random moves (200 play-outs a move): all won."""
+    rng = random.Random(5)
+    wins = 0
+    for game_no in range(4):
+        game = PlainGame(9, 9, rng.randrange(9), rng.randrange(9))
+        bot_side = 1 + game_no % 2
+        searcher = MCTS(seed=game_no)
+        while game.legal_moves():
+            if game.turn == bot_side:
+                x, y = choose_move(9, 9, game.top, game.view(), *game.last(), game.no_x,
+                                   game.no_y, Limit(playouts=200), searcher)
+            else:
+                x, y = rng.choice(game.legal_moves())
+            if game.play(x, y):
+                wins += game.turn != bot_side  # turn already passed to the loser
+                break
+    assert wins == 4
