@@ -1,0 +1,133 @@
+"""A person at the terminal as an arena player (python -m arena play human BOT).
+
+The board is drawn before each of the person's moves (with the opponent's last move marked)
+and again after it; the answer is a column number (the course's `y`, 0 = left). Anything else,
+or a full column, is explained and asked again, so a typo never loses the game. Only closing
+the input (Ctrl-D) gives the game up, recorded as a crash of the human like any other fault.
+The person's thinking time is measured and recorded honestly; `timed = False` tells the
+referee not to hold a person to the bots' per-move limit.
+"""
+
+import sys
+import time
+from pathlib import Path
+from typing import List, Optional, Sequence, TextIO, Tuple
+
+from arena.codes import FaultKind
+from arena.players.base import MoveResult, Player, fault
+from arena.results import GameKey, GameRecord, ResultLog
+from arena.rules import Board
+from arena.scheduler import Task, draw_board, play_task
+
+MARKS = {0: ".", 1: "X", 2: "O"}  # in the person's view: 2 own, 1 opponent, 0 empty
+FORBIDDEN = "#"
+
+
+def render(M: int, N: int, no_x: int, no_y: int, board: Sequence[int],
+           last: Optional[Tuple[int, int]] = None) -> str:
+    """The board as text, top row first, columns numbered; `last` is drawn in brackets."""
+    lines = ["    " + "".join(f"{y:>3}" for y in range(N))]
+    for x in range(M):
+        cells = []
+        for y in range(N):
+            mark = FORBIDDEN if (x, y) == (no_x, no_y) else MARKS[board[x * N + y]]
+            cells.append(f"[{mark}]" if (x, y) == last else f" {mark} ")
+        lines.append(f"{x:>3} " + "".join(cells))
+    return "\n".join(lines)
+
+
+class HumanPlayer(Player):
+    """Reads a column number per move from `stdin`, draws the board on `stdout`."""
+
+    timed = False  # the referee does not apply the per-move time limit to a person
+
+    def __init__(self, name: str = "human", stdin: Optional[TextIO] = None,
+                 stdout: Optional[TextIO] = None) -> None:
+        self.name = name
+        self._in = stdin or sys.stdin
+        self._out = stdout or sys.stdout
+        self._shape = (0, 0, -1, -1)
+
+    def _say(self, text: str) -> None:
+        self._out.write(text + "\n")
+        self._out.flush()
+
+    def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
+        self._shape = (M, N, no_x, no_y)
+        self._say(f"New game: {M} rows x {N} columns, forbidden cell {FORBIDDEN} at row {no_x}, "
+                  f"column {no_y}. You are O, your opponent X.")
+        return None
+
+    def move(self, top: List[int], board: List[int], last_x: int, last_y: int,
+             time_limit: float) -> MoveResult:
+        M, N, no_x, no_y = self._shape
+        start = time.monotonic()
+        last = None if last_x < 0 else (last_x, last_y)
+        self._say(render(M, N, no_x, no_y, board, last))
+        self._say("You open the game." if last is None else
+                  f"Opponent played row {last_x}, column {last_y}.")
+        while True:
+            self._out.write(f"Your move, column 0..{N - 1}: ")
+            self._out.flush()
+            line = self._in.readline()
+            if not line:
+                self._say("")
+                return fault(FaultKind.CRASH, "the human closed the input (resigned)",
+                             time.monotonic() - start)
+            problem, y = self._parse(line, top)
+            if problem:
+                self._say(problem)
+                continue
+            x = top[y] - 1
+            after = list(board)
+            after[x * N + y] = 2
+            self._say(render(M, N, no_x, no_y, after, (x, y)))
+            return MoveResult((x, y), time.monotonic() - start, None)
+
+    def _parse(self, line: str, top: List[int]) -> Tuple[str, int]:
+        """("", column) for a playable column, else (what is wrong, -1)."""
+        text, N = line.strip(), len(top)
+        if not text.lstrip("-").isdigit():
+            return f"'{text}' is not a column number; type one of 0..{N - 1}.", -1
+        y = int(text)
+        if not 0 <= y < N:
+            return f"There is no column {y}; type one of 0..{N - 1}.", -1
+        if top[y] == 0:
+            return f"Column {y} is full; choose another.", -1
+        return "", y
+
+    def show_final(self, moves: Sequence[Sequence[int]], human_first: bool, summary: str) -> None:
+        """Say how the game ended, drawing the last position if the person has not seen it
+        (the opponent moved last: its winning move, or the game ended before the person's)."""
+        M, N, no_x, no_y = self._shape
+        human_moved_last = bool(moves) and (len(moves) % 2 == 1) == human_first
+        if not human_moved_last:
+            board = Board(M, N, no_x, no_y)
+            for ply, (x, y) in enumerate(moves):
+                board.play(x, y, ply % 2 + 1)
+            last = (moves[-1][0], moves[-1][1]) if moves else None
+            self._say(render(M, N, no_x, no_y, board.view(1 if human_first else 2), last))
+        self._say(summary)
+
+    def end_game(self) -> None:
+        """Nothing to stop: the person stays at the terminal."""
+
+    def stderr_tail(self) -> str:
+        return ""
+
+    def close(self) -> None:
+        """Nothing to release; the terminal is not ours to close."""
+
+
+def play_human_game(human: HumanPlayer, bot: Player, human_first: bool, seed: int,
+                    time_limit: float, log: Path) -> GameRecord:
+    """One game of a person (A) against `bot` (B) on the board of `seed`, appended to `log`."""
+    key = GameKey("play", human.name, bot.name, seed, 0, 0 if human_first else 1)
+    record = play_task({human.name: human, bot.name: bot},
+                       Task(key, draw_board(seed, 0), time_limit))
+    with ResultLog(log) as out:
+        out.append(record)
+    verdict = {"a": "You won", "b": "You lost", "draw": "Draw"}[record.result]
+    human.show_final(record.moves, human_first,
+                     f"{verdict}: {record.reason} (course code {record.code}); recorded in {log}")
+    return record

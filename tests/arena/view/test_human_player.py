@@ -1,0 +1,143 @@
+"""The human player: bad input is asked again, closing the input resigns, and a whole game
+played through a pseudo-terminal is drawn on the screen and recorded like any other."""
+
+import io
+import os
+import pty
+import select
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from arena.codes import FaultKind
+from arena.players.human import HumanPlayer, render
+from arena.results import read_log
+from arena.scheduler import draw_board
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_render_marks_forbidden_cell_pieces_and_last_move():
+    board = [0] * 9
+    board[2 * 3 + 0], board[2 * 3 + 2] = 2, 1  # bottom row: own piece left, opponent's right
+    assert render(3, 3, 2, 1, board, last=(2, 2)).splitlines() == [
+        "      0  1  2",
+        "  0  .  .  . ",
+        "  1  .  .  . ",
+        "  2  O  # [X]",
+    ]
+
+
+def test_typos_and_full_columns_are_asked_again():
+    out = io.StringIO()
+    human = HumanPlayer(stdin=io.StringIO("\nfour\n-1\n12\n3\n 4 \n"), stdout=out)
+    human.start_game(9, 5, 0, 0)
+    top = [9, 9, 9, 0, 5]  # column 3 full, column 4 has its next free cell on row 4
+    res = human.move(top, [0] * 45, 8, 1, 3.0)
+    assert (res.point, res.fault) == ((4, 4), None)
+    text = out.getvalue()
+    for complaint in ("'four' is not a column number", "There is no column -1",
+                      "There is no column 12", "Column 3 is full"):
+        assert complaint in text
+    assert "Opponent played row 8, column 1." in text
+    assert text.count("Your move") == 6
+
+
+def test_closing_the_input_resigns_as_a_fault():
+    human = HumanPlayer(stdin=io.StringIO("x\n"), stdout=io.StringIO())
+    human.start_game(9, 9, 4, 4)
+    res = human.move([9] * 9, [0] * 81, -1, -1, 3.0)
+    assert (res.point, res.fault) == (None, FaultKind.CRASH)
+    assert "resigned" in res.detail
+
+
+DRIVER = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from arena.players.human import HumanPlayer, play_human_game
+    from arena.players.python import PythonPlayer
+
+    def leftmost(M, N, top, board, last_x, last_y, no_x, no_y):
+        y = next(c for c in range(N) if top[c] > 0)
+        return top[y] - 1, y
+
+    human_first = sys.argv[2] == "first"
+    play_human_game(HumanPlayer(), PythonPlayer("leftmost", leftmost), human_first,
+                    seed=int(sys.argv[3]), time_limit=3.0, log=Path(sys.argv[1]))
+""")
+
+
+class Terminal:
+    """A child process whose stdin, stdout and stderr are one pseudo-terminal."""
+
+    def __init__(self, argv: list) -> None:
+        self.master, slave = pty.openpty()
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
+                                     env=env, close_fds=True)
+        os.close(slave)
+        self.screen = ""
+
+    def expect(self, text: str, timeout: float = 20.0) -> None:
+        """Read until `text` has appeared on the screen since the last expect()."""
+        deadline = time.monotonic() + timeout
+        start = len(self.screen)
+        while text not in self.screen[start:]:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{text!r} never shown; screen:\n{self.screen[-2000:]}"
+            if select.select([self.master], [], [], left)[0]:
+                try:
+                    chunk = os.read(self.master, 4096)
+                except OSError:  # the child closed the terminal
+                    chunk = b""
+                assert chunk, f"{text!r} never shown; screen:\n{self.screen[-2000:]}"
+                self.screen += chunk.decode(errors="replace").replace("\r\n", "\n")
+
+    def type(self, text: str) -> None:
+        os.write(self.master, text.encode())
+
+    def close(self) -> int:
+        code = self.proc.wait(timeout=20)
+        os.close(self.master)
+        return code
+
+
+def test_a_game_through_a_terminal_survives_typos_and_is_recorded(tmp_path):
+    seed = 3
+    board = draw_board(seed, 0)
+    column = next(y for y in range(1, board.N) if y != board.no_y)
+    log = tmp_path / "games.jsonl"
+    (tmp_path / "driver.py").write_text(DRIVER)
+    term = Terminal([sys.executable, str(tmp_path / "driver.py"), str(log), "first", str(seed)])
+    term.expect("Your move")
+    term.type("seven\n")
+    term.expect("is not a column number")
+    term.type(f"{board.N}\n")
+    term.expect(f"There is no column {board.N}")
+    for turn in range(4):  # the leftmost bot stacks column 0, we stack ours and win first
+        term.type(f"{column}\n")
+        if turn < 3:
+            term.expect("Opponent played")
+    term.expect("You won")
+    assert term.close() == 0
+    (record,) = read_log(log)
+    assert (record.a, record.b, record.first, record.result, record.code) == (
+        "human", "leftmost", "a", "a", 1)
+    assert [y for _, y in record.moves] == [column, 0] * 3 + [column]
+    assert len(record.times) == 7 and len(record.win_line) == 4
+    assert " O " in term.screen and " X " in term.screen and "#" in term.screen
+
+
+def test_ctrl_d_at_the_prompt_resigns_and_is_recorded_as_a_fault(tmp_path):
+    log = tmp_path / "games.jsonl"
+    (tmp_path / "driver.py").write_text(DRIVER)
+    term = Terminal([sys.executable, str(tmp_path / "driver.py"), str(log), "second", "5"])
+    term.expect("Opponent played")
+    term.type("\x04")  # end of input on a terminal in canonical mode
+    term.expect("You lost")
+    assert term.close() == 0
+    (record,) = read_log(log)
+    assert (record.first, record.result, record.code) == ("b", "b", 3)
+    assert record.fault["kind"] == "crash" and record.fault["side"] == "a"
