@@ -59,9 +59,9 @@ def _play(players: Tuple[Player, Player], board: Board, time_limit: float) -> Ga
     last = (-1, -1)
     side = 1
     while True:
-        res = players[side - 1].move(list(board.top), board.view(side), last[0], last[1],
-                                     time_limit)
-        if res.fault is None and res.elapsed > time_limit:
+        player = players[side - 1]
+        res = player.move(list(board.top), board.view(side), last[0], last[1], time_limit)
+        if res.fault is None and player.timed and res.elapsed > time_limit:
             res = MoveResult(None, res.elapsed, FaultKind.TIMEOUT,
                              f"answered {res.point} after {res.elapsed:.3f} s")
         if res.fault is None and not board.is_legal(*res.point):

@@ -31,6 +31,7 @@ class Player(ABC):
     """A bot as the referee sees it. One game at a time; ``start_game`` begins each one."""
 
     name: str
+    timed: bool = True  # False: the referee does not hold it to the limit (a person)
 
     @abstractmethod
     def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:

@@ -7,6 +7,7 @@ the platform its start-up counts against its first move when it opens the game.
 """
 import re
 import struct
+import subprocess
 import time
 from typing import List, Mapping, Optional, Sequence
 
@@ -90,8 +91,10 @@ class ProcessPlayer(Player):
         return fault(FaultKind.CRASH, detail, time.monotonic() - start)
 
     def _exit_status(self) -> str:
-        code = self._child.proc.poll()
-        if code is None:
+        """How the process ended, waiting briefly: its output closes just before it exits."""
+        try:
+            code = self._child.proc.wait(timeout=0.2)
+        except subprocess.TimeoutExpired:
             return ""
         return f" (killed by signal {-code})" if code < 0 else f" (exit status {code})"
 

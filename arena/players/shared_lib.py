@@ -51,6 +51,11 @@ class SharedLibPlayer(Player):
         self._game_pid: Optional[int] = None  # the game's child, None when no game is live
         self._header = ""
 
+    @property
+    def host_pid(self) -> Optional[int]:
+        """The host process's id while one runs (for tests and diagnostics)."""
+        return self._host.pid if self._host is not None else None
+
     # -- the host -----------------------------------------------------------------------------
     def _ensure_host(self) -> None:
         if self._host is not None and self._host.proc.poll() is None:
@@ -102,6 +107,10 @@ class SharedLibPlayer(Player):
     def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
         self.end_game()
         self._header = f"{M} {N} {no_x} {no_y}"
+        try:
+            return self._load()
+        except HostDied:  # it may have died between games: not the library's fault, retry once
+            self._drop_host()
         try:
             return self._load()
         except HostDied as e:

@@ -1,0 +1,89 @@
+"""Process players on the platform protocol, good and hostile, through the referee."""
+import time
+
+import pytest
+
+from arena.codes import Code, FaultKind
+from arena.players import make_player
+from arena.referee import play_game
+
+LIMIT = 1.0  # seconds a move: Python start-up must fit in it on a loaded 2-core machine
+
+
+def timed_game(first, second, no=(4, 5)):
+    start = time.monotonic()
+    outcome = play_game(first, second, 9, 10, no[0], no[1], LIMIT)
+    wall = time.monotonic() - start
+    return outcome, wall
+
+
+def test_good_process_bot_finishes_a_game(proto, leftmost_player):
+    with make_player("bot", proto("good")) as bot:
+        outcome, _ = timed_game(bot, leftmost_player)
+    assert outcome.fault is None and outcome.winner in (1, 2)
+    assert outcome.win_line and all(0 <= t < LIMIT for t in outcome.times)
+
+
+@pytest.mark.parametrize("mode, kind", [
+    ("exit_first", FaultKind.CRASH),
+    ("garbage", FaultKind.CRASH),
+    ("lying_header", FaultKind.TIMEOUT),
+    ("flood_stdout", FaultKind.CRASH),
+    ("no_flush", FaultKind.TIMEOUT),
+    ("close_stdout", FaultKind.CRASH),
+    ("grandchild", FaultKind.CRASH),
+    ("grandchild_setsid", FaultKind.CRASH),
+    ("ignore_term", FaultKind.TIMEOUT),
+    ("crash_later", FaultKind.CRASH),
+    ("illegal", FaultKind.ILLEGAL),
+])
+def test_hostile_process_loses_in_time_with_the_right_code(mode, kind, proto, leftmost_player):
+    with make_player("hostile", proto(mode)) as hostile:
+        outcome, wall = timed_game(leftmost_player, hostile)
+    assert outcome.fault is not None, outcome.reason
+    assert (outcome.fault.side, outcome.fault.kind) == (2, kind), outcome.reason
+    assert wall < LIMIT * (len(outcome.moves) + 1) + 1.0
+    assert outcome.course_code(a_first=False) == {
+        FaultKind.CRASH: Code.A_BUG, FaultKind.TIMEOUT: Code.A_TIMEOUT,
+        FaultKind.ILLEGAL: Code.A_ILLEGAL}[kind]
+
+
+def test_slow_start_counts_against_the_opening_move(proto, leftmost_player):
+    with make_player("slow", proto("slow_start")) as slow:
+        outcome, wall = timed_game(slow, leftmost_player)
+    assert (outcome.fault.side, outcome.fault.kind) == (1, FaultKind.TIMEOUT)
+    assert outcome.moves == [] and wall < LIMIT + 1.0
+    assert outcome.course_code(a_first=True) == Code.A_TIMEOUT
+
+
+def test_stderr_flood_is_drained_and_bounded(proto, leftmost_player):
+    with make_player("noisy", proto("flood_stderr")) as noisy:
+        outcome, _ = timed_game(noisy, leftmost_player)
+        tail = noisy.stderr_tail()
+    assert outcome.fault is None
+    assert 0 < len(tail.encode()) <= 4096
+    assert tail.rstrip().endswith(f"last words of move {(len(outcome.moves) + 1) // 2}")
+    assert outcome.stderr[0] == tail
+
+
+def test_stderr_is_kept_with_the_faulting_game(proto, leftmost_player):
+    with make_player("bot", proto("crash_later")) as bot:
+        outcome, _ = timed_game(bot, leftmost_player)
+    assert outcome.fault.kind == FaultKind.CRASH and "exit status 1" in outcome.fault.detail
+    assert "RuntimeError: proto_bot gave up on move 3" in outcome.stderr[0]
+
+
+def test_missing_program_is_a_load_error(leftmost_player):
+    bot = make_player("ghost", {"process": "/nonexistent/bot --fast"})
+    outcome, _ = timed_game(bot, leftmost_player)
+    assert (outcome.fault.side, outcome.fault.kind) == (1, FaultKind.LOAD_ERROR)
+    assert outcome.course_code(a_first=True) == Code.A_LOAD
+    assert outcome.course_code(a_first=False) == Code.B_LOAD
+
+
+def test_same_player_plays_game_after_game(proto, leftmost_player):
+    with make_player("bot", proto("good")) as bot:
+        first, _ = timed_game(bot, leftmost_player)
+        second, _ = timed_game(leftmost_player, bot)
+    assert first.fault is None and second.fault is None
+    assert first.moves == second.moves  # both play leftmost: the same game, from a fresh start
