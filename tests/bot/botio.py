@@ -1,0 +1,77 @@
+"""Test helpers for talking to the bot: frames, subprocesses, a reactive opponent."""
+
+from __future__ import annotations
+
+import io
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from typing import Callable, List, Optional, Tuple
+
+from plain_referee import PlainGame
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def read_frames(data: bytes) -> List[Tuple[int, int]]:
+    """Split platform replies (4-byte big-endian length + ``x y``) into moves; exact bytes."""
+    moves = []
+    i = 0
+    while i < len(data):
+        assert i + 4 <= len(data), f"truncated length prefix at byte {i}"
+        (n,) = struct.unpack(">I", data[i:i + 4])
+        payload = data[i + 4:i + 4 + n]
+        assert len(payload) == n, "truncated payload"
+        x, y = payload.decode("ascii").split(" ")
+        moves.append((int(x), int(y)))
+        i += 4 + n
+    return moves
+
+
+def run_bot(args: List[str], stdin: bytes, cwd: Optional[Path] = None,
+            entry: Optional[List[str]] = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Run ``python -m bot ARGS`` (or ``entry``) with the project importable from ``cwd``."""
+    cmd = [sys.executable] + (entry or ["-m", "bot"]) + args
+    env = dict(os.environ, PYTHONPATH=str(cwd or ROOT))
+    return subprocess.run(cmd, input=stdin, capture_output=True, cwd=cwd or ROOT, env=env,
+                          timeout=timeout)
+
+
+class ReactiveOpponent(io.TextIOBase):
+    """A stdin for platform.serve that answers the bot's last frame with ``choose(game)``.
+
+    The first line is the header, then ``-1 -1`` when the bot opens; every later line is the
+    opponent's move computed after reading the bot's reply from ``out``. End of input when
+    the game is over. The bot's replies are checked for legality by the PlainGame.
+    """
+
+    def __init__(self, game: PlainGame, bot_first: bool, out: io.BytesIO,
+                 choose: Callable[[PlainGame], Tuple[int, int]]) -> None:
+        super().__init__()
+        self.game, self.out, self.choose = game, out, choose
+        self.lines = [f"{game.M} {game.N} {game.no_x} {game.no_y}\n"]
+        self.seen = 0
+        self.lines.append("-1 -1\n" if bot_first else self._opponent_move())
+
+    def _opponent_move(self) -> str:
+        """The opponent's line; an illegal choice is sent as is, a game-ending one ends input."""
+        x, y = self.choose(self.game)
+        if self.game.legal(x, y) and (self.game.play(x, y) or not self.game.legal_moves()):
+            return ""
+        return f"{x} {y}\n"
+
+    def readline(self, size: int = -1) -> str:
+        if self.lines:
+            return self.lines.pop(0)
+        moves = read_frames(self.out.getvalue())
+        if len(moves) == self.seen:
+            return ""
+        assert len(moves) == self.seen + 1, "more than one reply to one request"
+        self.seen += 1
+        x, y = moves[-1]
+        assert self.game.legal(x, y), f"illegal reply {(x, y)}"
+        if self.game.play(x, y) or not self.game.legal_moves():
+            return ""
+        return self._opponent_move()

@@ -1,0 +1,159 @@
+"""The three ways in: platform framing byte by byte, the getpoint lines, get_point(), and
+every kind of bad input answered with one line on stderr and a non-zero exit."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from botio import ReactiveOpponent, read_frames, run_bot
+from plain_referee import PlainGame
+
+from bot.protocol import getpoint, platform
+from bot.protocol.function import get_point
+from bot.rules import InvalidPosition, Position
+from bot.search.clock import Limit
+from bot.search.mcts import MCTS, SearchResult
+
+FAST = Limit(seconds=5, playouts=20)
+
+
+def test_frame_is_big_endian_length_then_ascii():
+    assert platform.frame(10, 3) == b"\x00\x00\x00\x04" + b"10 3"
+    assert platform.frame(7, 11) == bytes([0, 0, 0, 4]) + b"7 11"
+    assert platform.frame(0, 0) == b"\x00\x00\x00\x03" + b"0 0"
+
+
+def test_opening_with_minus_one_is_answered_by_exactly_one_frame():
+    proc = run_bot(["--playouts", "20", "--seed", "1"], b"9 10 8 4\n-1 -1\n")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == b""
+    (x, y), = read_frames(proc.stdout)
+    assert proc.stdout == platform.frame(x, y)
+    assert PlainGame(9, 10, 8, 4).legal(x, y)
+
+
+def test_platform_second_player_replies_to_each_move():
+    out = io.BytesIO()
+    game = PlainGame(11, 9, 0, 0)
+    rng = random.Random(2)
+    stdin = ReactiveOpponent(game, False, out, lambda g: rng.choice(g.legal_moves()))
+    platform.serve(stdin, out, FAST, MCTS(seed=2))
+    replies = read_frames(out.getvalue())
+    assert replies and replies == game.moves[1::2]
+
+
+class Leftmost:
+    """A stand-in searcher: the leftmost non-losing move, so the game is known in advance."""
+
+    def search(self, position: Position, deadline) -> SearchResult:
+        safe = position.non_losing_moves()
+        return SearchResult(safe & -safe, 0, 0, 0.0, None, 0)
+
+
+def test_platform_rejects_a_move_into_a_full_column():
+    # Both sides stack column 0 (colours alternate, no four); once full, the opponent
+    # sends a move into it.
+    out = io.BytesIO()
+    game = PlainGame(9, 9, 4, 5)
+
+    def stack(g: PlainGame):
+        return (g.top[0] - 1, 0) if g.top[0] else (0, 0)
+
+    stdin = ReactiveOpponent(game, True, out, stack)
+    with pytest.raises(InvalidPosition, match="full column 0"):
+        platform.serve(stdin, out, FAST, Leftmost())
+    assert game.top[0] == 0
+
+
+@pytest.mark.parametrize("lines, message", [
+    (["9 9 0 0", "8 4", "-1 -1"], "not empty"),            # opening after a move
+    (["9 9 0 0", "5 5"], "not legal"),                     # floating piece
+    (["9 9 8 4", "8 4"], "not legal"),                     # onto the forbidden cell
+    (["9 9 0 0", "9 0"], "outside"),
+    (["9 9 0 0", "8"], "expected 2 integers"),
+    (["9 9 0", "-1 -1"], "expected 4 integers"),
+    (["13 9 0 0", "-1 -1"], "board size"),
+    (["9 9 9 0", "-1 -1"], "forbidden cell"),
+])
+def test_platform_bad_input_raises_one_clear_error(lines, message):
+    stdin = io.StringIO("".join(line + "\n" for line in lines))
+    with pytest.raises(InvalidPosition, match=message):
+        platform.serve(stdin, io.BytesIO(), FAST, MCTS(seed=0))
+
+
+def request(game: PlainGame) -> str:
+    """A getpoint request for the side to move in ``game``."""
+    head = [game.M, game.N, game.no_x, game.no_y, *game.last()]
+    return "\n".join(" ".join(map(str, v)) for v in (head, game.top, game.view())) + "\n"
+
+
+def test_getpoint_answers_each_request_with_one_line():
+    game = PlainGame(12, 12, 11, 0)
+    first = request(game)
+    game.play(10, 0)
+    stdin = io.StringIO(first + "\n" + request(game))
+    stdout = io.StringIO()
+    getpoint.serve(stdin, stdout, FAST, MCTS(seed=0))
+    lines = stdout.getvalue().split("\n")
+    assert len(lines) == 3 and lines[2] == ""
+    x, y = map(int, lines[1].split())
+    assert game.legal(x, y)
+    assert PlainGame(12, 12, 11, 0).legal(*map(int, lines[0].split()))
+
+
+def test_get_point_function_has_the_c_meaning():
+    game = PlainGame(9, 9, 8, 8)
+    for move in [(8, 0), (7, 0), (8, 1), (7, 1), (8, 2)]:
+        game.play(*move)
+    # The second player (2 in its view) must block the first player's (8, 3).
+    assert game.view()[8 * 9: 8 * 9 + 4] == [1, 1, 1, 0]
+    assert get_point(9, 9, game.top, game.view(), 8, 2, 8, 8, limit=FAST) == (8, 3)
+
+
+def _getpoint_bad(mutate) -> bytes:
+    game = PlainGame(9, 9, 0, 0)
+    game.play(8, 4)
+    head = [9, 9, 0, 0, 8, 4]
+    top, board = list(game.top), game.view()
+    head, top, board = mutate(head, top, board)
+    return "\n".join(" ".join(map(str, v)) for v in (head, top, board)).encode() + b"\n"
+
+
+def _floating(h, t, b):
+    b[3 * 9 + 2] = 2
+    return h, t, b
+
+
+def _top_wrong(h, t, b):
+    t[4] = 9
+    return h, t, b
+
+
+def _last_not_opponent(h, t, b):
+    return h[:4] + [8, 3], t, b
+
+
+@pytest.mark.parametrize("args, stdin, message", [
+    (["--protocol", "getpoint"], _getpoint_bad(_floating), "floating"),
+    (["--protocol", "getpoint"], _getpoint_bad(_top_wrong), "top[4] = 9"),
+    (["--protocol", "getpoint"], _getpoint_bad(_last_not_opponent), "not an opponent"),
+    (["--protocol", "getpoint"], b"9 9 0 0 -1 -1\n9 9 9\n", "top: expected 9 integers"),
+    (["--protocol", "getpoint"], b"9 9 0 0 -1 -1\n" + b"9 " * 9 + b"\n", "before the board"),
+    (["--protocol", "getpoint"], b"hello\n", "expected 6 integers"),
+    ([], b"9 9 4 4\nx y\n", "expected 2 integers"),
+    ([], b"", "no header"),
+])
+def test_bad_input_exits_non_zero_with_one_line(args, stdin, message):
+    proc = run_bot(args + ["--playouts", "5"], stdin)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2
+    assert proc.stdout == b""
+    assert err.count("\n") == 1 and err.startswith("bot: bad input: ") and message in err
+    assert "Traceback" not in err
+
+
+def test_bad_flag_value_is_refused():
+    proc = run_bot(["--time", "-1"], b"")
+    assert proc.returncode != 0 and b"positive" in proc.stderr and proc.stdout == b""
