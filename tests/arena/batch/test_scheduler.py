@@ -1,0 +1,198 @@
+"""The scheduler: seeded boards, both colours, resume after a SIGKILL, Ctrl-C, a load batch."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from arena.config import Config
+from arena.results import read_course_folder, read_log
+from arena.scheduler import LOG_NAME, draw_board, plan, run_batch
+from bench.arena_speed import build_libraries
+
+ROOT = Path(__file__).resolve().parents[3]
+
+STRATEGIES = """\
+import time
+
+def column(M, N, top, board, last_x, last_y, no_x, no_y, order="left", delay=0.0):
+    time.sleep(delay)
+    cols = range(N) if order == "left" else range(N - 1, -1, -1)
+    y = next(y for y in cols if top[y] > 0)
+    return top[y] - 1, y
+"""
+
+SLOW_BOT = """\
+import struct, sys, time
+M, N, no_x, no_y = map(int, sys.stdin.readline().split())
+top = [M] * N
+if no_x == M - 1:
+    top[no_y] = M - 1
+def drop(x, y):
+    top[y] -= 1
+    if x == no_x + 1 and y == no_y:
+        top[y] -= 1
+for line in sys.stdin:
+    x, y = map(int, line.split())
+    if x >= 0:
+        drop(x, y)
+    time.sleep(0.05)
+    y = next(y for y in range(N) if top[y] > 0)
+    x = top[y] - 1
+    drop(x, y)
+    reply = f"{x} {y}".encode()
+    sys.stdout.buffer.write(struct.pack(">I", len(reply)) + reply)
+    sys.stdout.buffer.flush()
+"""
+
+
+def players(delay=0.0):
+    return {"left": {"python": "strategies:column", "args": {"order": "left", "delay": delay}},
+            "right": {"python": "strategies:column", "args": {"order": "right",
+                                                              "delay": delay}}}
+
+
+@pytest.fixture
+def strategies(tmp_path, monkeypatch):
+    (tmp_path / "strategies.py").write_text(STRATEGIES)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return tmp_path
+
+
+def config_yaml(path, output, rounds, jobs, specs, pairing=("left", "right")):
+    lines = [f"batch: t\nrounds: {rounds}\ntime_limit: 2\njobs: {jobs}\nseed: 5\n"
+             f"output: {output}\nplayers:"]
+    lines += [f"  {name}: {spec!r}".replace("'", '"') for name, spec in specs.items()]
+    lines.append(f"gauntlet: {{a: [{pairing[0]}], b: [{pairing[1]}]}}")
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def start_batch(cfg, tmp_path):
+    env = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}")
+    return subprocess.Popen([sys.executable, "-m", "arena", "run", str(cfg), "-q"], cwd=ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+
+
+def wait_for_lines(path, count, proc, timeout=60.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if path.exists() and path.read_bytes().count(b"\n") >= count:
+            return
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.02)
+    raise AssertionError(f"{path} never reached {count} records")
+
+
+def alive_with(marker, timeout=10.0):
+    """Pids of live (non-zombie) processes whose command line mentions `marker`, after waiting
+    up to `timeout` for them to go."""
+    end = time.monotonic() + timeout
+    while True:
+        found = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                cmd = Path(f"/proc/{entry}/cmdline").read_bytes()
+                state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if marker.encode() in cmd and state != "Z":
+                found.append(int(entry))
+        if not found or time.monotonic() > end:
+            return found
+        time.sleep(0.1)
+
+
+def test_boards_depend_only_on_seed_and_round():
+    boards = [draw_board(3, r) for r in range(200)]
+    assert boards == [draw_board(3, r) for r in range(200)]
+    assert boards != [draw_board(4, r) for r in range(200)]
+    assert {b.M for b in boards} == {9, 10, 11, 12} == {b.N for b in boards}
+    assert all(0 <= b.no_x < b.M and 0 <= b.no_y < b.N for b in boards)
+    assert any(b.no_x == b.M - 1 for b in boards)  # the bottom row is possible
+
+
+def test_plan_plays_each_board_twice_with_colours_swapped():
+    cfg = Config(rounds=3, seed=2, pairings=[("x", "y"), ("x", "z")])
+    tasks = plan(cfg)
+    assert len(tasks) == 12
+    by_round = Counter((t.key.round, t.board) for t in tasks)
+    assert all(n == 4 for n in by_round.values()) and len(by_round) == 3
+    assert Counter((t.key.b, t.key.leg) for t in tasks) == {(b, leg): 3 for b in "yz"
+                                                           for leg in (0, 1)}
+
+
+def test_batch_records_every_game_once_and_rerun_plays_nothing(strategies):
+    out = strategies / "out"
+    cfg = Config(batch="t", rounds=3, time_limit=2.0, jobs=2, seed=5, output=str(out),
+                 pairings=[("left", "right")], players=players())
+    records = run_batch(cfg, quiet=True)
+    assert sorted((r.round, r.leg) for r in records) == [(r, g) for r in range(3) for g in (0, 1)]
+    # Playing the leftmost free column against the rightmost: the first mover stacks four first.
+    assert all(r.result == r.first for r in records)
+    assert len(read_course_folder(out)) == 6
+    again = run_batch(cfg, quiet=True)
+    assert len(again) == 6 and len(read_log(out / LOG_NAME)) == 6
+
+
+def test_sigkill_mid_batch_then_resume_equals_an_uninterrupted_run(strategies):
+    tmp = strategies
+    whole = run_batch(Config(batch="t", rounds=12, time_limit=2.0, jobs=2, seed=5,
+                             output=str(tmp / "whole"), pairings=[("left", "right")],
+                             players=players()), quiet=True)
+    cfg = config_yaml(tmp / "cut.yaml", tmp / "cut", rounds=12, jobs=2, specs=players(0.01))
+    log = tmp / "cut" / LOG_NAME
+    proc = start_batch(cfg, tmp)
+    wait_for_lines(log, 4, proc)
+    proc.kill()
+    proc.wait()
+    assert alive_with(str(cfg)) == []  # the workers followed their parent
+    kept = read_log(log)
+    assert 4 <= len(kept) < 24
+    with open(log, "a") as handle:  # a record torn by the kill
+        handle.write(whole[-1].to_json()[:40])
+    proc = start_batch(cfg, tmp)
+    assert proc.wait(timeout=120) == 0, proc.communicate()
+    resumed = read_log(log)
+    assert [r.key for r in resumed[:len(kept)]] == [r.key for r in kept]
+    assert sorted(Counter(r.key for r in resumed).values()) == [1] * 24
+    assert read_course_folder(tmp / "cut") == read_course_folder(tmp / "whole")
+    assert sorted((r.round, r.leg, r.code) for r in resumed) == sorted(
+        (r.round, r.leg, r.code) for r in whole)
+
+
+def test_ctrl_c_leaves_no_process_behind(strategies):
+    tmp = strategies
+    (tmp / "slowbot.py").write_text(SLOW_BOT)
+    specs = {"slow": {"process": f"{sys.executable} {tmp / 'slowbot.py'}"},
+             "right": players()["right"]}
+    cfg = config_yaml(tmp / "int.yaml", tmp / "int", rounds=20, jobs=2, specs=specs,
+                      pairing=("slow", "right"))
+    proc = start_batch(cfg, tmp)
+    wait_for_lines(tmp / "int" / LOG_NAME, 2, proc)
+    assert alive_with("slowbot.py", timeout=0)  # players are running mid-batch
+    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and b"resume" in err
+    assert alive_with(str(tmp)) == []
+    done = read_log(tmp / "int" / LOG_NAME)
+    assert 2 <= len(done) < 40 and all(r.fault is None for r in done)
+
+
+def test_200_random_games_at_10_ms_with_two_jobs_end(tmp_path):
+    libs = build_libraries(tmp_path)
+    cfg = Config(batch="load", rounds=100, time_limit=0.010, jobs=2, seed=1,
+                 output=str(tmp_path / "out"), pairings=[("r1", "r2")],
+                 players={"r1": {"so": str(libs["random"])}, "r2": {"so": str(libs["random"])}})
+    records = run_batch(cfg, quiet=True)
+    assert len(records) == 200 and len({r.key for r in records}) == 200
+    assert len(read_course_folder(tmp_path / "out")) == 200
