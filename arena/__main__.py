@@ -6,6 +6,7 @@
     python -m arena game bot greedy --watch                    # one game, board after each move
     python -m arena stat results/arena --sprt 0 10             # same as stat.py
     python -m arena view results/arena/games.jsonl -o page.html
+    python -m arena play human bot                            # you against a bot, at the terminal
 
 Players on the command line are names from --config (default configs/arena.yaml) or
 NAME=SPEC, where SPEC is a .so path, module:function, or a command on the platform protocol.
@@ -82,6 +83,15 @@ def build_parser() -> argparse.ArgumentParser:
     view = sub.add_parser("view", help="HTML replay page of a JSON Lines log")
     view.add_argument("records", type=Path)
     view.add_argument("-o", "--out", type=Path, default=Path("results/view.html"))
+    play = sub.add_parser("play", help="play a bot yourself at the terminal: play human BOT")
+    play.add_argument("human", choices=["human"])
+    play.add_argument("bot", metavar="BOT", help="NAME or NAME=SPEC")
+    play.add_argument("--config", type=Path, default=DEFAULT_CONFIG)
+    play.add_argument("--seed", type=int, help="board seed (default: a new board each time)")
+    play.add_argument("--second", action="store_true", help="the bot moves first")
+    play.add_argument("--time-limit", "--time", dest="time_limit", type=float, default=3.0,
+                      help="seconds per move for the bot")
+    play.add_argument("-o", "--out", type=Path, default=Path("results/play/games.jsonl"))
     return parser
 
 
@@ -154,6 +164,19 @@ def cmd_view(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    import random
+
+    from arena.players import make_player
+    from arena.players.human import HumanPlayer, play_human_game
+
+    name, spec = player_from_arg(args.bot, _known_players(args.config))
+    seed = random.randrange(10**6) if args.seed is None else args.seed
+    with make_player(name, spec) as bot:
+        play_human_game(HumanPlayer(), bot, not args.second, seed, args.time_limit, args.out)
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
@@ -165,6 +188,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_game(args)
         if args.command == "view":
             return cmd_view(args)
+        if args.command == "play":
+            return cmd_play(args)
         return cmd_batch(args)
     except (ConfigError, ResultsError) as exc:
         print(f"arena: {exc}", file=sys.stderr)

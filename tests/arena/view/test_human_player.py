@@ -53,28 +53,26 @@ def test_closing_the_input_resigns_as_a_fault():
     assert "resigned" in res.detail
 
 
-DRIVER = textwrap.dedent("""
-    import sys
-    from pathlib import Path
-    from arena.players.human import HumanPlayer, play_human_game
-    from arena.players.python import PythonPlayer
-
+LEFTMOST_BOT = textwrap.dedent("""
     def leftmost(M, N, top, board, last_x, last_y, no_x, no_y):
         y = next(c for c in range(N) if top[c] > 0)
         return top[y] - 1, y
-
-    human_first = sys.argv[2] == "first"
-    play_human_game(HumanPlayer(), PythonPlayer("leftmost", leftmost), human_first,
-                    seed=int(sys.argv[3]), time_limit=3.0, log=Path(sys.argv[1]))
 """)
+
+
+def play_command(tmp_path: Path, seed: int, *flags: str) -> list:
+    """`python -m arena play human BOT` against a bot that always plays the leftmost column."""
+    (tmp_path / "leftbot.py").write_text(LEFTMOST_BOT)
+    return [sys.executable, "-m", "arena", "play", "human", "leftmost=leftbot:leftmost",
+            "--seed", str(seed), "-o", str(tmp_path / "games.jsonl"), *flags]
 
 
 class Terminal:
     """A child process whose stdin, stdout and stderr are one pseudo-terminal."""
 
-    def __init__(self, argv: list) -> None:
+    def __init__(self, argv: list, path: Path) -> None:
         self.master, slave = pty.openpty()
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(path)]))
         self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
                                      env=env, close_fds=True)
         os.close(slave)
@@ -108,9 +106,7 @@ def test_a_game_through_a_terminal_survives_typos_and_is_recorded(tmp_path):
     seed = 3
     board = draw_board(seed, 0)
     column = next(y for y in range(1, board.N) if y != board.no_y)
-    log = tmp_path / "games.jsonl"
-    (tmp_path / "driver.py").write_text(DRIVER)
-    term = Terminal([sys.executable, str(tmp_path / "driver.py"), str(log), "first", str(seed)])
+    term = Terminal(play_command(tmp_path, seed), tmp_path)
     term.expect("Your move")
     term.type("seven\n")
     term.expect("is not a column number")
@@ -122,7 +118,7 @@ def test_a_game_through_a_terminal_survives_typos_and_is_recorded(tmp_path):
             term.expect("Opponent played")
     term.expect("You won")
     assert term.close() == 0
-    (record,) = read_log(log)
+    (record,) = read_log(tmp_path / "games.jsonl")
     assert (record.a, record.b, record.first, record.result, record.code) == (
         "human", "leftmost", "a", "a", 1)
     assert [y for _, y in record.moves] == [column, 0] * 3 + [column]
@@ -131,13 +127,11 @@ def test_a_game_through_a_terminal_survives_typos_and_is_recorded(tmp_path):
 
 
 def test_ctrl_d_at_the_prompt_resigns_and_is_recorded_as_a_fault(tmp_path):
-    log = tmp_path / "games.jsonl"
-    (tmp_path / "driver.py").write_text(DRIVER)
-    term = Terminal([sys.executable, str(tmp_path / "driver.py"), str(log), "second", "5"])
+    term = Terminal(play_command(tmp_path, 5, "--second"), tmp_path)
     term.expect("Opponent played")
     term.type("\x04")  # end of input on a terminal in canonical mode
     term.expect("You lost")
     assert term.close() == 0
-    (record,) = read_log(log)
+    (record,) = read_log(tmp_path / "games.jsonl")
     assert (record.first, record.result, record.code) == ("b", "b", 3)
     assert record.fault["kind"] == "crash" and record.fault["side"] == "a"

@@ -99,7 +99,8 @@ def test_fault_shows_message_course_code_and_stderr_tail(site):
 def test_filters_and_sort_agree_with_the_records(site):
     page, records = site
     dom = show(page, "do=set:f-result=loss")
-    lost = [r for r in records if (r.result == "a") == (r.b == "bot") and r.result != "draw"]
+    lost = [r for r in records if "bot" in (r.a, r.b) and r.result != "draw"
+            and (r.result == "a") == (r.b == "bot")]
     assert dom.by_id("summary").attrs["data-count"] == str(len(lost))
     dom = show(page, "do=set:f-opp=greedy,set:f-colour=first,set:f-sort=long")
     rows = [int(e.attrs["data-game"]) for e in dom.elements if e.tag == "tr" and
@@ -116,3 +117,20 @@ def test_arrow_down_opens_the_next_game_of_the_filtered_list(site):
     assert len(want) >= 2, "the fixture needs two games against uct"
     dom = show(page, f"opp=uct&game={want[0]}&do=key:ArrowDown")
     assert_board_is(dom, records[want[1]], len(records[want[1]].moves))
+
+
+def test_games_played_by_the_referee_replay_as_recorded(site):
+    page, records = site
+    real = [i for i, r in enumerate(records) if r.batch == "real"]
+    won = next(i for i in real if records[i].win_line)
+    crashed = next(i for i in real if records[i].fault)
+    rec = records[won]
+    dom = show(page, f"game={won}&do=key:Home,key:ArrowRight*{len(rec.moves) // 2}")
+    assert_board_is(dom, rec, len(rec.moves) // 2)
+    final = show(page, f"game={won}")
+    assert_board_is(final, rec, len(rec.moves))
+    assert {c for c, e in final.board_cells().items() if "win" in e.classes} == {
+        tuple(c) for c in rec.win_line}
+    dom = show(page, f"game={crashed}")
+    assert "deliberate crash for the replay page's tests" in dom.by_id("fault-stderr").text
+    assert f"Course code {records[crashed].code}" in dom.by_id("fault-message").text

@@ -1,9 +1,12 @@
 """Small hand-made records for the replay page's tests (plus random ones from arena.view.sample)."""
 
+import random
 from pathlib import Path
-from typing import List
+from typing import List, Sequence, Tuple
 
-from arena.results import GameRecord, read_log
+from arena.players.python import PythonPlayer
+from arena.results import GameKey, GameRecord, ResultLog, read_log
+from arena.scheduler import Task, draw_board, play_task
 from arena.view.sample import write_sample
 
 
@@ -32,4 +35,34 @@ def write_records(path: Path, extra_random: int = 10) -> List[GameRecord]:
     random_lines = path.read_text()
     hand = "".join(r.to_json() + "\n" for r in (forbidden_bottom_win(), crash_with_stderr()))
     path.write_text(hand + random_lines)
+    append_real_games(path)
     return read_log(path)
+
+
+def seeded_random(M: int, N: int, top: Sequence[int], board: Sequence[int], last_x: int,
+                  last_y: int, no_x: int, no_y: int) -> Tuple[int, int]:
+    """A legal random move, the same for the same position."""
+    y = random.Random(f"{board}").choice([c for c in range(N) if top[c] > 0])
+    return top[y] - 1, y
+
+
+def crashes_late(M: int, N: int, top: Sequence[int], board: Sequence[int], last_x: int,
+                 last_y: int, no_x: int, no_y: int) -> Tuple[int, int]:
+    """Plays like seeded_random until five of its pieces are down, then raises."""
+    if board.count(2) >= 5:
+        raise RuntimeError("deliberate crash for the replay page's tests")
+    return seeded_random(M, N, top, board, last_x, last_y, no_x, no_y)
+
+
+def append_real_games(path: Path, rounds: int = 2) -> None:
+    """Append games played by the real referee and scheduler: random against random (both
+    colours) and random against a player that crashes, so its traceback is the stderr tail."""
+    players = {"rand": PythonPlayer("rand", seeded_random),
+               "rand2": PythonPlayer("rand2", seeded_random),
+               "crashy": PythonPlayer("crashy", crashes_late)}
+    with ResultLog(path) as log:
+        for r in range(rounds):
+            for b in ("rand2", "crashy"):
+                for leg in (0, 1):
+                    task = Task(GameKey("real", "rand", b, 11, r, leg), draw_board(11, r), 3.0)
+                    log.append(play_task(players, task))
