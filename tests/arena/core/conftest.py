@@ -36,6 +36,12 @@ def marked_pids(mark: str) -> List[int]:
 
 
 @pytest.fixture
+def find_marked():
+    """``marked_pids`` for tests that watch processes themselves."""
+    return marked_pids
+
+
+@pytest.fixture
 def mark() -> str:
     """A mark for this test's players; at teardown no process carrying it may be alive."""
     value = uuid.uuid4().hex

@@ -64,6 +64,9 @@ def main():
             if moves == 2:
                 os._exit(0)
             reply(x, y)
+        elif mode == "grandchild_hang":
+            hold_pipes_forever(new_session=True)
+            time.sleep(60)
         elif mode == "crash_later" and moves == 3:
             raise RuntimeError("proto_bot gave up on move 3")
         elif mode == "illegal":
