@@ -45,7 +45,7 @@ def elo_from_score(score: float) -> float:
         return -math.inf
     if score >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: no "-0.0" at an even score
 
 
 def score_from_elo(elo: float) -> float:
@@ -63,12 +63,15 @@ class EloEstimate:
 
 
 def elo_estimate(wdl: WDL) -> Optional[EloEstimate]:
-    """Elo difference with a 95% normal interval on the mean score; None without games."""
+    """Elo difference with a 95% normal interval on the mean score; None without games.
+    When every game ended alike the spread is zero and the interval is unknown (NaN bounds)."""
     n = wdl.games
     if n == 0:
         return None
     s = wdl.score
     var = (wdl.wins * (1 - s) ** 2 + wdl.draws * (0.5 - s) ** 2 + wdl.losses * s**2) / n
+    if var == 0.0:
+        return EloEstimate(elo_from_score(s), math.nan, math.nan)
     half = Z95 * math.sqrt(var / n)
     return EloEstimate(elo_from_score(s), elo_from_score(s - half), elo_from_score(s + half))
 

@@ -30,6 +30,12 @@ def test_elo_interval_matches_hand_computation():
     assert elo_estimate(WDL()) is None
 
 
+def test_elo_interval_is_unknown_when_every_game_ended_alike():
+    est = elo_estimate(WDL(5, 0, 0))
+    assert est.elo == math.inf and math.isnan(est.low) and math.isnan(est.high)
+    assert elo_estimate(WDL(0, 4, 0)).elo == 0.0
+
+
 def test_pentanomial_counts_pair_scores():
     assert pentanomial([0.5, 1.0, 0.75, 0.5]) == (0, 0, 2, 1, 1)
     with pytest.raises(ValueError):

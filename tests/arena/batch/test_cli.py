@@ -1,0 +1,58 @@
+"""`python -m arena` and compete.sh as a user runs them."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+GREEDY = "g=opponents.greedy:get_point"
+RANDOM = "r=opponents.random_player:get_point"
+
+
+def arena(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "arena", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_config_error_is_one_line_and_exit_2(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("rounds: two\nroundrobin: [a]\n")
+    done = arena("run", bad)
+    assert done.returncode == 2
+    assert done.stderr == f"arena: {bad}: rounds: expected int, got 'two'\n"
+
+
+def test_gauntlet_from_the_command_line_ends_with_the_tables(tmp_path):
+    out = tmp_path / "out"
+    done = arena("gauntlet", GREEDY, RANDOM, "--rounds", 2, "-j", 1, "--output", out)
+    assert done.returncode == 0, done.stderr
+    assert "4/4" in done.stderr  # the progress bar reached the end
+    lines = done.stdout.splitlines()
+    assert lines[0] == "stat" and lines[2].split()[0] == "g"
+    assert (out / "g_r.txt").exists() and (out / "stat.txt").exists()
+
+
+def test_watched_game_draws_the_board_after_each_move(tmp_path):
+    done = arena("game", GREEDY, RANDOM, "--board", 9, 9, 8, 0, "--watch", "--time", 1)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.splitlines()[-1])
+    assert summary["board"] == [9, 9, 8, 0] and summary["first"] == "a"
+    boards = done.stdout.count("\n    0  1  2  3  4  5  6  7  8")
+    assert boards == summary["plies"] > 0
+    assert " 8  # " in done.stdout  # the forbidden cell, bottom row, first column
+
+
+def test_compete_sh_runs_a_config_from_another_directory_with_overrides(tmp_path):
+    cfg = tmp_path / "mini.yaml"
+    out = tmp_path / "res"
+    cfg.write_text("batch: mini\nrounds: 9\ntime_limit: 1\nplayers:\n"
+                   "  g: {python: 'opponents.greedy:get_point'}\n"
+                   "  r: {python: 'opponents.random_player:get_point'}\n"
+                   "gauntlet: {a: [g], b: [r]}\n")
+    done = subprocess.run(["bash", str(ROOT / "compete.sh"), "mini.yaml", "--rounds", "1",
+                           "--output", str(out)], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "per opponent" in done.stdout
+    assert len((out / "g_r.txt").read_text().split("\n\n")) == 2  # one round, then Stat
