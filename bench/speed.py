@@ -1,0 +1,134 @@
+"""Search throughput of the bot on fixed positions, and its move times as a process.
+
+    python -m bench.speed [--seconds S]         play-outs/s (rollouts alone, and MCTS) and
+                                                tree nodes/s on three fixed 12x12 positions
+    python -m bench.speed --wall [--games 2]    games at once between two `python main.py`
+                                                processes; move times (request written ->
+                                                reply read), first move included
+
+Figures go to stdout; record them with the command in docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import struct
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+from bot.rules import Position
+from bot.search.clock import Deadline, Limit
+from bot.search.mcts import MCTS
+from bot.search.rollout import TacticalRollout
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# (name, M, N, noX, noY, columns played from the empty board)
+POSITIONS: List[Tuple[str, int, int, int, int, List[int]]] = [
+    ("empty 12x12", 12, 12, 4, 7, []),
+    ("middle game 12x12, 40 plies", 12, 12, 4, 7,
+     [10, 2, 8, 6, 11, 9, 10, 1, 2, 9, 0, 4, 3, 4, 7, 9, 9, 11, 6, 6, 11, 9, 7, 2, 5, 1, 0, 2, 7,
+      7, 5, 8, 10, 10, 6, 9, 6, 10, 5, 5]),
+    ("endgame 12x12, 100 plies", 12, 12, 9, 2,
+     [8, 0, 2, 0, 6, 10, 9, 7, 6, 3, 3, 7, 2, 7, 7, 0, 0, 3, 1, 6, 2, 10, 6, 5, 6, 0, 4, 5, 3, 6,
+      0, 5, 5, 2, 9, 7, 7, 5, 5, 5, 5, 1, 1, 1, 10, 7, 1, 10, 7, 7, 2, 7, 9, 9, 5, 0, 9, 1, 9,
+      1, 10, 6, 6, 3, 3, 3, 2, 7, 7, 5, 0, 2, 10, 3, 11, 10, 3, 5, 3, 2, 10, 6, 11, 3, 5, 9, 10,
+      10, 10, 9, 0, 1, 1, 9, 9, 1, 1, 10, 6, 3]),
+]
+
+
+def position(M: int, N: int, no_x: int, no_y: int, columns: List[int]) -> Position:
+    p = Position.new(M, N, no_x, no_y)
+    for c in columns:
+        p = p.play(c)
+    return p
+
+
+def throughput(seconds: float) -> None:
+    """Print rollouts/s and MCTS play-outs/s and nodes/s for each fixed position."""
+    print(f"{'position':32} {'rollouts/s':>11} {'MCTS playouts/s':>16} {'nodes/s':>9}")
+    rollout = TacticalRollout()
+    for name, M, N, no_x, no_y, cols in POSITIONS:
+        p = position(M, N, no_x, no_y, cols)
+        rand = random.Random(1).random
+        n, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            rollout.evaluate(p.geo, p.current, p.mask, rand)
+            n += 1
+        rollouts = n / (time.perf_counter() - start)
+        result = MCTS(seed=1).search(p, Deadline(Limit(seconds=seconds)))
+        print(f"{name:32} {rollouts:11.0f} {result.playouts / result.seconds:16.0f} "
+              f"{result.nodes / result.seconds:9.0f}"
+              + ("  (root proven)" if result.outcome is not None else ""))
+
+
+def play_game(seed: int, extra: List[str], times: Dict[str, List[float]]) -> None:
+    """Two `python main.py` processes play one game; append move times to ``times``."""
+    rng = random.Random(seed)
+    M, N = rng.randrange(9, 13), rng.randrange(9, 13)
+    no_x, no_y = rng.randrange(M), rng.randrange(N)
+    procs = [subprocess.Popen([sys.executable, "main.py", *extra], cwd=ROOT,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE) for _ in range(2)]
+    p = Position.new(M, N, no_x, no_y)
+    try:
+        for proc in procs:
+            proc.stdin.write(f"{M} {N} {no_x} {no_y}\n".encode())
+            proc.stdin.flush()
+        last, side = (-1, -1), 0
+        while True:
+            proc = procs[side]
+            start = time.perf_counter()
+            proc.stdin.write(f"{last[0]} {last[1]}\n".encode())
+            proc.stdin.flush()
+            (n,) = struct.unpack(">I", proc.stdout.read(4))
+            x, y = map(int, proc.stdout.read(n).split())
+            times["first" if p.ply < 2 else "later"].append(time.perf_counter() - start)
+            p = p.play_xy(x, y)
+            if p.last_mover_won() or p.is_full():
+                return
+            last, side = (x, y), 1 - side
+    finally:
+        for proc in procs:
+            proc.stdin.close()
+            proc.wait()
+
+
+def wall(games: int, rounds: int, extra: List[str]) -> None:
+    """Play ``rounds`` x ``games`` games, ``games`` at a time; print move-time figures."""
+    times: Dict[str, List[float]] = {"first": [], "later": []}
+    for r in range(rounds):
+        threads = [threading.Thread(target=play_game, args=(r * games + g, extra, times))
+                   for g in range(games)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    for kind, ts in times.items():
+        ts.sort()
+        print(f"{kind:5} moves: {len(ts):4}  median {ts[len(ts) // 2]:.3f} s  "
+              f"max {ts[-1]:.3f} s  over 2.8 s: {sum(t > 2.8 for t in ts)}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--wall", action="store_true", help="measure move times as processes")
+    parser.add_argument("--games", type=int, default=2, help="games at once (--wall)")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of games (--wall)")
+    parser.add_argument("bot_args", nargs="*", help="extra flags for main.py (after --)")
+    args = parser.parse_args()
+    if args.wall:
+        wall(args.games, args.rounds, args.bot_args)
+    else:
+        throughput(args.seconds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
