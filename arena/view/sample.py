@@ -18,14 +18,29 @@ FAULTS = (("timeout", 7, 8, "no reply within 3.0 s"),
           ("illegal", 4, 6, "illegal move (0, 0)"))
 
 
-def random_game(rng: random.Random, M: int, N: int, no_x: int, no_y: int) -> Tuple[
-        List[Cell], List[Cell], int]:
-    """Play uniformly random legal moves: (moves, winning line, winner 0 tie / 1 / 2)."""
+def _completes_four(board: Board, x: int, y: int, piece: int) -> bool:
+    board.cells[x * board.N + y] = piece
+    try:
+        return bool(board.four_through(x, y))
+    finally:
+        board.cells[x * board.N + y] = 0
+
+
+def random_game(rng: random.Random, M: int, N: int, no_x: int, no_y: int,
+                min_plies: int = 0) -> Tuple[List[Cell], List[Cell], int]:
+    """Play random legal moves: (moves, winning line, winner 0 tie / 1 / 2). Before ply
+    `min_plies` both sides avoid completing a four when they can, so games last as long as
+    real ones between strong players (random players end most games in about 25 plies)."""
     board = Board(M, N, no_x, no_y)
     moves: List[Cell] = []
     while not board.is_full():
-        y = rng.choice([c for c in range(N) if board.top[c] > 0])
-        x, piece = board.top[y] - 1, len(moves) % 2 + 1
+        piece = len(moves) % 2 + 1
+        columns = [c for c in range(N) if board.top[c] > 0]
+        if len(moves) < min_plies:
+            columns = [c for c in columns
+                       if not _completes_four(board, board.top[c] - 1, c, piece)] or columns
+        y = rng.choice(columns)
+        x = board.top[y] - 1
         board.play(x, y, piece)
         moves.append((x, y))
         line = board.four_through(x, y)
@@ -34,12 +49,12 @@ def random_game(rng: random.Random, M: int, N: int, no_x: int, no_y: int) -> Tup
     return moves, [], 0
 
 
-def sample_record(rng: random.Random, index: int, a: str, b: str,
-                  fault_rate: float = 0.05) -> Dict[str, Any]:
+def sample_record(rng: random.Random, index: int, a: str, b: str, fault_rate: float = 0.05,
+                  min_plies: int = 0) -> Dict[str, Any]:
     """One record of `a` against `b`, legs alternating who moves first."""
     M, N = rng.randint(9, 12), rng.randint(9, 12)
     no_x, no_y = rng.randrange(M), rng.randrange(N)
-    moves, line, winner = random_game(rng, M, N, no_x, no_y)
+    moves, line, winner = random_game(rng, M, N, no_x, no_y, min_plies)
     leg = index % 2
     first, second = ("a", "b") if leg == 0 else ("b", "a")
     times = [round(rng.uniform(0.001, 2.9) if i % 2 == leg else rng.uniform(0.0, 0.05), 4)
@@ -67,13 +82,14 @@ def sample_record(rng: random.Random, index: int, a: str, b: str,
             "finished": "2026-11-23T02:00:00Z"}
 
 
-def write_sample(path: Union[str, Path], games: int, seed: int = 1,
+def write_sample(path: Union[str, Path], games: int, seed: int = 1, min_plies: int = 0,
                  opponents: Tuple[str, ...] = ("random", "greedy", "heuristic", "uct")) -> Path:
     """Write `games` sample records of "bot" against `opponents` in turn as JSON Lines."""
     rng = random.Random(seed)
     out = Path(path)
     with out.open("w", encoding="utf-8") as f:
         for i in range(games):
-            rec = sample_record(rng, i, "bot", opponents[(i // 2) % len(opponents)])
+            rec = sample_record(rng, i, "bot", opponents[(i // 2) % len(opponents)],
+                                min_plies=min_plies)
             f.write(json.dumps(rec) + "\n")
     return out

@@ -152,7 +152,8 @@
     return el;
   }
   function centre(x, y) { return [CELL * (y + 1), CELL * (x + 1)]; }
-  function renderBoard(g, mv, step) {
+  // Each game's board, chart and move list are built once; a step only repaints classes.
+  function buildBoard(g) {
     const M = g[F.M], N = g[F.N], nx = g[F.no_x], ny = g[F.no_y];
     const board = $('board');
     board.textContent = '';
@@ -160,21 +161,14 @@
     board.setAttribute('height', CELL * (M + 1));
     svg(board, 'rect', { class: 'frame', x: CELL / 2, y: CELL / 2, width: CELL * N,
       height: CELL * M, rx: 8 });
-    const owner = {};
-    for (let i = 0; i < step; i++) owner[mv[i][0] + ',' + mv[i][1]] = i % 2 + 1;
-    const last = step > 0 ? mv[step - 1].join(',') : null;
-    const wl = g[F.win], win = new Set();
-    const showWin = step === mv.length && wl.length > 0;
-    if (showWin) for (let i = 0; i < wl.length; i += 2) win.add(wl[i] + ',' + wl[i + 1]);
     for (let y = 0; y < N; y++) {
-      const t = svg(board, 'text', { class: 'label', x: CELL * (y + 1), y: CELL / 2 - 6 });
-      t.textContent = y;
+      svg(board, 'text', { class: 'label', x: CELL * (y + 1), y: CELL / 2 - 6 }).textContent = y;
     }
+    state.cells = {};
     for (let x = 0; x < M; x++) {
-      const t = svg(board, 'text', { class: 'label', x: CELL / 4, y: CELL * (x + 1) + 4 });
-      t.textContent = x;
+      svg(board, 'text', { class: 'label', x: CELL / 4, y: CELL * (x + 1) + 4 }).textContent = x;
       for (let y = 0; y < N; y++) {
-        const c = centre(x, y), key = x + ',' + y;
+        const c = centre(x, y);
         if (x === nx && y === ny) {
           svg(board, 'rect', { class: 'forbidden', 'data-x': x, 'data-y': y,
             'data-forbidden': 1, x: c[0] - CELL * 0.4, y: c[1] - CELL * 0.4,
@@ -182,31 +176,48 @@
           const d = CELL * 0.25;
           svg(board, 'path', { class: 'cross', d: 'M' + (c[0] - d) + ' ' + (c[1] - d) + 'l' +
             2 * d + ' ' + 2 * d + 'm0 ' + (-2 * d) + 'l' + (-2 * d) + ' ' + 2 * d });
-          continue;
+        } else {
+          state.cells[x + ',' + y] = svg(board, 'circle', { 'data-x': x, 'data-y': y,
+            cx: c[0], cy: c[1], r: CELL * 0.4 });
         }
-        const s = owner[key] || 0;
-        let cls = s ? 'p' + s : 'hole';
-        if (key === last) cls += ' last';
-        if (win.has(key)) cls += ' win';
-        svg(board, 'circle', { class: cls, 'data-x': x, 'data-y': y, 'data-s': s,
-          cx: c[0], cy: c[1], r: CELL * 0.4 });
       }
     }
-    if (showWin) {
+    const wl = g[F.win];
+    state.winline = null;
+    if (wl.length) {
       const cells = [];
       for (let i = 0; i < wl.length; i += 2) cells.push([wl[i], wl[i + 1]]);
       cells.sort(function (p, q) { return p[0] - q[0] || p[1] - q[1]; });
       const a = centre(cells[0][0], cells[0][1]);
       const b = centre(cells[cells.length - 1][0], cells[cells.length - 1][1]);
-      svg(board, 'line', { class: 'winline', x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
+      state.winline = svg(board, 'line', { class: 'winline', x1: a[0], y1: a[1], x2: b[0],
+        y2: b[1] });
     }
+  }
+  function paintBoard(g, mv, step) {
+    const owner = {};
+    for (let i = 0; i < step; i++) owner[mv[i][0] + ',' + mv[i][1]] = i % 2 + 1;
+    const last = step > 0 ? mv[step - 1].join(',') : null;
+    const wl = g[F.win], win = new Set();
+    const showWin = step === mv.length && wl.length > 0;
+    if (showWin) for (let i = 0; i < wl.length; i += 2) win.add(wl[i] + ',' + wl[i + 1]);
+    for (const key in state.cells) {
+      const s = owner[key] || 0;
+      let cls = s ? 'p' + s : 'hole';
+      if (key === last) cls += ' last';
+      if (win.has(key)) cls += ' win';
+      state.cells[key].setAttribute('class', cls);
+      state.cells[key].setAttribute('data-s', s);
+    }
+    if (state.winline) state.winline.setAttribute('class', showWin ? 'winline' : 'winline-off');
+    const board = $('board');
     board.dataset.game = state.game;
     board.dataset.step = step;
     board.dataset.plies = mv.length;
     board.dataset.last = last || '';
     board.dataset.win = showWin ? Array.from(win).join(' ') : '';
   }
-  function renderChart(g, step) {
+  function buildChart(g) {
     const times = g[F.times], chart = $('chart');
     chart.textContent = '';
     const n = Math.max(times.length, 1), W = Math.max(300, Math.min(900, n * 8)), H = 120;
@@ -215,12 +226,13 @@
     chart.setAttribute('width', W + 50);
     chart.setAttribute('height', H + 20);
     const bw = W / n;
-    times.forEach(function (t, i) {
+    state.bars = times.map(function (t, i) {
       const h = Math.max(1, H * t / top);
-      const bar = svg(chart, 'rect', { class: 'bar' + (mover(g, i) === firstSide(g) ? 1 : 2) +
-        (i === step - 1 ? ' cur' : ''), x: 45 + i * bw, y: H - h + 5, width: Math.max(1, bw - 1),
+      const bar = svg(chart, 'rect', { x: 45 + i * bw, y: H - h + 5, width: Math.max(1, bw - 1),
         height: h, 'data-ply': i + 1 });
+      bar.dataset.cls = 'bar' + (mover(g, i) === firstSide(g) ? 1 : 2);
       svg(bar, 'title', {}).textContent = 'ply ' + (i + 1) + ': ' + t + ' ms';
+      return bar;
     });
     if (limitMs) {
       const y = H - H * limitMs / top + 5;
@@ -229,17 +241,24 @@
     svg(chart, 'text', { class: 'axis', x: 0, y: 14 }).textContent = top + ' ms';
     svg(chart, 'text', { class: 'axis', x: 0, y: H + 5 }).textContent = '0';
   }
-  function renderMoves(g, mv, step) {
+  function buildMoves(g, mv) {
     const ol = $('moves'), times = g[F.times];
     ol.textContent = '';
-    mv.forEach(function (m, i) {
+    state.items = mv.map(function (m, i) {
       const li = document.createElement('li');
       li.textContent = sideName(g, mover(g, i)) + ' (' + m[0] + ',' + m[1] + ') ' +
         (i < times.length ? times[i] + ' ms' : '');
       li.dataset.ply = i + 1;
-      if (i === step - 1) li.className = 'cur';
       ol.appendChild(li);
+      return li;
     });
+  }
+  // The current ply (1-based; 0 before the first move) is marked in the chart and move list.
+  function markCurrent(step) {
+    state.bars.forEach(function (bar, i) {
+      bar.setAttribute('class', bar.dataset.cls + (i === step - 1 ? ' cur' : ''));
+    });
+    state.items.forEach(function (li, i) { li.className = i === step - 1 ? 'cur' : ''; });
   }
   function renderFault(g) {
     const box = $('fault'), flt = fault(g);
@@ -259,6 +278,26 @@
     box.appendChild(document.createTextNode('stderr tail of ' + sideName(g, flt.side) + ':'));
     box.appendChild(pre);
   }
+  function buildHeader(g, i) {
+    const f = firstSide(g), s = f === 'a' ? 'b' : 'a';
+    $('game-title').textContent = 'Game ' + i + ': ' + DATA.names[g[F.a]] + ' (A) vs ' +
+      DATA.names[g[F.b]] + ' (B), ' + g[F.M] + 'x' + g[F.N] + ', forbidden (' + g[F.no_x] +
+      ',' + g[F.no_y] + '), code ' + g[F.code] + ' (' + (CODES[g[F.code]] || '?') + '), ' +
+      (DATA.reasons[g[F.reason]] || '');
+    const legend = $('legend');
+    legend.textContent = '';
+    [[f, '#d62828', 'first'], [s, '#f4c20d', 'second']].forEach(function (p) {
+      const sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = p[1];
+      legend.appendChild(sw);
+      legend.appendChild(document.createTextNode(sideName(g, p[0]) + ' (' + p[2] + ') '));
+    });
+    const rows = $('rows').rows;
+    for (let k = 0; k < rows.length; k++) {
+      rows[k].className = Number(rows[k].dataset.game) === i ? 'current' : '';
+    }
+  }
   function showGame(i, step) {
     if (i < 0 || i >= GAMES.length) return;
     const changed = i !== state.game;
@@ -266,29 +305,14 @@
     const g = GAMES[i], mv = moves(g);
     state.step = Math.min(Math.max(step, 0), mv.length);
     if (changed) {
-      const f = firstSide(g), s = f === 'a' ? 'b' : 'a';
-      $('game-title').textContent = 'Game ' + i + ': ' + DATA.names[g[F.a]] + ' (A) vs ' +
-        DATA.names[g[F.b]] + ' (B), ' + g[F.M] + 'x' + g[F.N] + ', forbidden (' + g[F.no_x] +
-        ',' + g[F.no_y] + '), code ' + g[F.code] + ' (' + (CODES[g[F.code]] || '?') + '), ' +
-        (DATA.reasons[g[F.reason]] || '');
-      const legend = $('legend');
-      legend.textContent = '';
-      [[f, '#d62828', 'first'], [s, '#f4c20d', 'second']].forEach(function (p) {
-        const sw = document.createElement('span');
-        sw.className = 'swatch';
-        sw.style.background = p[1];
-        legend.appendChild(sw);
-        legend.appendChild(document.createTextNode(sideName(g, p[0]) + ' (' + p[2] + ') '));
-      });
+      buildHeader(g, i);
       renderFault(g);
-      const rows = $('rows').rows;
-      for (let k = 0; k < rows.length; k++) {
-        rows[k].className = Number(rows[k].dataset.game) === i ? 'current' : '';
-      }
+      buildBoard(g);
+      buildChart(g);
+      buildMoves(g, mv);
     }
-    renderBoard(g, mv, state.step);
-    renderChart(g, state.step);
-    renderMoves(g, mv, state.step);
+    paintBoard(g, mv, state.step);
+    markCurrent(state.step);
     const t = g[F.times][state.step - 1];
     $('step-info').textContent = 'move ' + state.step + ' / ' + mv.length +
       (state.step > 0 ? ' by ' + sideName(g, mover(g, state.step - 1)) + ' at (' +
