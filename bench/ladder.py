@@ -6,8 +6,9 @@ ladder's self-check: the Python members are called in-process, the native UCT th
 (M, N uniform in 9..12, the forbidden cell uniform) and every pair plays it twice, each side
 moving first once. Prints each member's score against each other member and its time a move.
 
-Members: random, greedy, heuristic, and native UCTs named uct-<playouts>[-c<C>] (uct-10k:
-10,000 play-outs a move, UCT_TIME far away) or uct-t<seconds> (uncapped, UCT_TIME seconds).
+Members: random, greedy, heuristic; native UCTs named uct-<playouts>[-c<C>] (uct-10k: 10,000
+play-outs a move, UCT_TIME far away) or uct-t<seconds> (uncapped, UCT_TIME seconds); our bot
+called in-process (bot.protocol.function) as bot-<playouts> or bot-t<seconds>.
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
         --members random,greedy,heuristic,uct-1k,uct-10k
@@ -16,6 +17,7 @@ Members: random, greedy, heuristic, and native UCTs named uct-<playouts>[-c<C>] 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import multiprocessing
 import os
@@ -24,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Dict, List, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -39,15 +41,23 @@ Board = Tuple[int, int, int, int]
 
 @dataclass(frozen=True)
 class Member:
-    """A ladder member: how to call it and the environment its calls need."""
+    """A ladder member: its kind (a PYTHON_MEMBERS name, "uct" or "bot"), the environment its
+    calls need (the native UCT reads its budget there) and the bot's play-out or time limit."""
 
     name: str
+    kind: str
     env: Tuple[Tuple[str, str], ...] = ()
+    playouts: Optional[int] = None
+    seconds: Optional[float] = None
 
     def player(self) -> Callable:
-        if self.name in PYTHON_MEMBERS:
-            return PYTHON_MEMBERS[self.name]
-        return _native()
+        if self.kind == "uct":
+            return _native()
+        if self.kind == "bot":
+            from bot.protocol.function import get_point
+            from bot.search.clock import Limit
+            return functools.partial(get_point, limit=Limit(self.seconds, self.playouts))
+        return PYTHON_MEMBERS[self.kind]
 
 
 _loaded: Dict[str, NativeStrategy] = {}
@@ -60,23 +70,30 @@ def _native() -> NativeStrategy:
     return _loaded["uct"]
 
 
+def _count(text: str) -> int:
+    """'10k' -> 10000, '200' -> 200."""
+    return int(float(text[:-1]) * 1000) if text.endswith("k") else int(text)
+
+
 def parse_member(name: str) -> Member:
     """A member from its name (see the module docstring)."""
     if name in PYTHON_MEMBERS:
-        return Member(name)
-    parts = name.split("-")
-    if parts[0] != "uct" or len(parts) < 2:
+        return Member(name, name)
+    kind, *parts = name.split("-")
+    if kind not in ("uct", "bot") or not parts:
         raise SystemExit(f"unknown member {name!r}")
-    env = {"UCT_TIME": "1000", "UCT_PLAYOUTS": "0", "UCT_C": "0.7"}
-    for part in parts[1:]:
+    seconds, playouts, c = None, None, "0.7"
+    for part in parts:
         if part.startswith("t"):
-            env["UCT_TIME"] = part[1:]
-        elif part.startswith("c"):
-            env["UCT_C"] = part[1:]
+            seconds = float(part[1:])
+        elif part.startswith("c") and kind == "uct":
+            c = part[1:]
         else:
-            env["UCT_PLAYOUTS"] = str(int(float(part.rstrip("k")) * (1000 if part[-1] == "k"
-                                                                       else 1)))
-    return Member(name, tuple(sorted(env.items())))
+            playouts = _count(part)
+    if kind == "bot":
+        return Member(name, kind, playouts=playouts, seconds=seconds)
+    env = {"UCT_TIME": str(seconds or 1000), "UCT_PLAYOUTS": str(playouts or 0), "UCT_C": c}
+    return Member(name, kind, tuple(sorted(env.items())))
 
 
 def draw_board(seed: int, rnd: int) -> Board:
@@ -129,7 +146,7 @@ def main() -> None:
     args = parser.parse_args()
 
     members = [parse_member(n) for n in args.members.split(",")]
-    if any(m.name not in PYTHON_MEMBERS for m in members):
+    if any(m.kind == "uct" for m in members):
         build(DEFAULT_LIBRARY)
     tasks = [(a, b, draw_board(args.seed, r)) if leg == 0 else (b, a, draw_board(args.seed, r))
              for a, b in itertools.combinations(members, 2)
