@@ -247,13 +247,10 @@ int random_column(uint16_t set, Rng& rng) {
   return __builtin_ctz(set);
 }
 
-// A new node for `pos` reached by `move` (already played in pos); `won` if the move made four.
-Node make_node(const Position& pos, int col, bool won) {
+// A new node for `pos`, reached by a move in column `col` (already played in pos). That move
+// never made four: a side that can win is a terminal node, and the root plays its win at once.
+Node make_node(const Position& pos, int col) {
   Node n{-1, -1, 0, 0.0f, -1.0f, 0, int8_t(col)};
-  if (won) {
-    n.terminal = 1.0f;
-    return n;
-  }
   Options o = options(pos);
   switch (o.situation) {
     case kFull: n.terminal = 0.5f; break;
@@ -283,7 +280,7 @@ class Search {
   Search(const Geometry& g, const Position& root, uint64_t seed, double c)
       : g_(g), root_(root), rng_(seed), c_(c) {
     nodes_.reserve(1 << 16);
-    nodes_.push_back(make_node(root, -1, false));
+    nodes_.push_back(make_node(root, -1));
   }
 
   // Runs until the deadline or the play-out cap; returns the most visited column.
@@ -319,10 +316,8 @@ class Search {
       if (n.untried && nodes_.size() < kMaxNodes) {
         int col = random_column(n.untried, rng_);
         n.untried &= uint16_t(~(1u << col));
-        BB move = cell_in(pos, col);
-        bool won = any(move & pos.my_wins());
-        pos.play(move);
-        Node child = make_node(pos, col, won);
+        pos.play(cell_in(pos, col));
+        Node child = make_node(pos, col);
         child.sibling = n.first_child;
         int child_id = int(nodes_.size());
         nodes_[id].first_child = child_id;
