@@ -9,7 +9,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 config="$root/configs/arena.yaml"
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
-  config="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+  if [ -f "$1" ]; then  # relative to the caller's directory, else to the repository
+    config="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+  else
+    config="$root/$1"
+  fi
   shift
 fi
 py="$(bash "$root/scripts/bootstrap.sh")"

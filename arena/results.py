@@ -20,6 +20,7 @@ illegal move / timed out, 5/6/8 the same for B, -1/-3 A not loadable / no entry 
 """
 
 import json
+import logging
 import os
 import re
 from dataclasses import asdict, dataclass, field
@@ -28,6 +29,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from arena.codes import Code, FaultKind, fault_code, winner_of
 
+LOG = logging.getLogger("arena.results")
 RECORD_VERSION = 1
 NAME_RE = re.compile(r"^[A-Za-z0-9.+-]+$")
 
@@ -157,6 +159,8 @@ def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
                                "run the batch again to resume and repair it")
         with open(path, "r+b") as handle:
             handle.truncate(len(raw) - len(tail))
+        LOG.warning("%s: dropped a torn last record (%d bytes) left by a batch cut short",
+                    path, len(tail))
     return records
 
 
