@@ -21,7 +21,7 @@ import sys
 import traceback
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from arena.config import Config
 from arena.players import make_player
@@ -74,7 +74,9 @@ def to_record(task: Task, outcome: GameOutcome) -> GameRecord:
     a_first = k.leg == 0
     side_of = {1: "a" if a_first else "b", 2: "b" if a_first else "a"}
     fault = outcome.fault
-    stderr = {side_of[1]: outcome.stderr[0], side_of[2]: outcome.stderr[1]}
+    # Players' stderr is kept where it explains something: in games lost by a fault.
+    stderr = ({side_of[1]: outcome.stderr[0], side_of[2]: outcome.stderr[1]} if fault
+              else {"a": "", "b": ""})
     return GameRecord(
         batch=k.batch, seed=k.seed, round=k.round, leg=k.leg, a=k.a, b=k.b, M=b.M, N=b.N,
         no_x=b.no_x, no_y=b.no_y, time_limit=task.time_limit,
@@ -189,18 +191,37 @@ def run_batch(config: Config, quiet: bool = False) -> List[GameRecord]:
     return records
 
 
-def _play_all(config: Config, todo: List[Task]):
+class _Feeder:
+    """Hands tasks to the workers a few at a time, then one end-of-work sentinel per worker.
+
+    Keeping the queue short means an interrupted batch never leaves a pipe full of tasks that
+    nobody will read (which would block the parent's exit)."""
+
+    def __init__(self, tasks: Any, todo: List[Task], jobs: int) -> None:
+        self.queue, self.pending, self.jobs = tasks, iter(todo), jobs
+        self.done = False
+
+    def feed(self, count: int) -> None:
+        for _ in range(count):
+            task = next(self.pending, None)
+            if task is None:
+                if not self.done:
+                    for _ in range(self.jobs):
+                        self.queue.put(None)
+                    self.done = True
+                return
+            self.queue.put(task)
+
+
+def _play_all(config: Config, todo: List[Task]) -> Iterator[GameRecord]:
     """Yield records as workers finish games; stop every worker on any way out."""
     if not todo:
         return
     ctx = mp.get_context("fork")
-    tasks = ctx.Queue()
-    results = ctx.Queue()
+    tasks, results = ctx.Queue(), ctx.Queue()
     jobs = min(config.jobs, len(todo))
-    for task in todo:
-        tasks.put(task)
-    for _ in range(jobs):
-        tasks.put(None)
+    feeder = _Feeder(tasks, todo, jobs)
+    feeder.feed(2 * jobs)
     workers = [ctx.Process(target=_worker, args=(config.players, tasks, results), daemon=True)
                for _ in range(jobs)]
     previous = signal.signal(signal.SIGTERM, _terminate)
@@ -212,14 +233,18 @@ def _play_all(config: Config, todo: List[Task]):
             try:
                 kind, payload = results.get(timeout=1.0)
             except queue.Empty:
-                if not any(w.is_alive() for w in workers):
-                    raise BatchError("every worker exited with games left to play") from None
+                dead = [w.exitcode for w in workers if not w.is_alive()]
+                if any(code != 0 for code in dead) or len(dead) == jobs:
+                    raise BatchError(f"a worker died (exit codes {dead}) with {remaining} "
+                                     "games left; run the batch again to resume") from None
                 continue
             if kind == "error":
                 raise BatchError(payload)
             remaining -= 1
+            feeder.feed(1)
             yield payload
     finally:
+        tasks.cancel_join_thread()  # undelivered tasks are simply not played
         _stop(workers)
         signal.signal(signal.SIGTERM, previous)
 
