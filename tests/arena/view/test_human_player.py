@@ -102,12 +102,13 @@ class Terminal:
         return code
 
 
-def test_a_game_through_a_terminal_survives_typos_and_is_recorded(tmp_path):
+def test_a_game_through_a_terminal_survives_typos_and_slowness_and_is_recorded(tmp_path):
     seed = 3
     board = draw_board(seed, 0)
     column = next(y for y in range(1, board.N) if y != board.no_y)
-    term = Terminal(play_command(tmp_path, seed), tmp_path)
+    term = Terminal(play_command(tmp_path, seed, "--time-limit", "0.3"), tmp_path)
     term.expect("Your move")
+    time.sleep(0.6)  # a person may think longer than the bots' limit
     term.type("seven\n")
     term.expect("is not a column number")
     term.type(f"{board.N}\n")
@@ -123,6 +124,7 @@ def test_a_game_through_a_terminal_survives_typos_and_is_recorded(tmp_path):
         "human", "leftmost", "a", "a", 1)
     assert [y for _, y in record.moves] == [column, 0] * 3 + [column]
     assert len(record.times) == 7 and len(record.win_line) == 4
+    assert record.times[0] > record.time_limit == 0.3
     assert " O " in term.screen and " X " in term.screen and "#" in term.screen
 
 

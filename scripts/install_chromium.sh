@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs Debian's headless Chromium (the `chromium` package) for the replay page's browser
+# tests and scripts/screenshot.py. Idempotent and quiet: does nothing when chromium is present.
+set -euo pipefail
+if command -v chromium >/dev/null 2>&1; then
+  exit 0
+fi
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq >/dev/null
+$sudo apt-get install -y -qq chromium >/dev/null
+command -v chromium >/dev/null

@@ -1,0 +1,44 @@
+"""Makes docs/viewer.png: the replay page of a sample batch, shot by headless Chromium.
+
+    .venv/bin/python scripts/screenshot.py [--out docs/viewer.png]
+
+The batch is synthetic (arena.view.sample: random games lasting about as long as real ones),
+so the picture is the same on every machine; the game shown ends with a four on the board.
+"""
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from arena.results import read_log  # noqa: E402
+from arena.view import write_report  # noqa: E402
+from arena.view.chromium import find_chromium, screenshot  # noqa: E402
+from arena.view.sample import write_sample  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "viewer.png")
+    parser.add_argument("--size", type=int, nargs=2, default=(1400, 900), metavar=("W", "H"))
+    args = parser.parse_args()
+    if find_chromium() is None:
+        print("chromium not found: run scripts/install_chromium.sh", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        records = write_sample(Path(tmp) / "games.jsonl", 400, seed=2, min_plies=40)
+        games = read_log(records)
+        shown = next(i for i, g in enumerate(games) if g.win_line and g.result == "b"
+                     and 40 <= len(g.moves) <= 60)
+        page = write_report(records, Path(tmp) / "games.html")
+        screenshot(page, args.out, f"game={shown}", tuple(args.size))
+    print(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
