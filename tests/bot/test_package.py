@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import glob
 import os
 import random
+import shutil
 import struct
 import subprocess
 import sys
@@ -12,6 +14,7 @@ import time
 import zipfile
 from pathlib import Path
 
+import pytest
 from plain_referee import PlainGame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,19 +41,36 @@ def read_frame(stream) -> tuple:
     return int(x), int(y)
 
 
-def test_unzipped_main_plays_a_whole_game_without_the_project(tmp_path):
+def python38() -> str:
+    """A Python 3.8 interpreter if this machine has one (the oldest the platform may run)."""
+    for cand in [shutil.which("python3.8"), *glob.glob(os.path.expanduser(
+            "~/.pyenv/versions/3.8*/bin/python3.8"))]:
+        if cand and subprocess.run([cand, "-c", "import sys; assert sys.version_info[:2] == "
+                                    "(3, 8)"], capture_output=True).returncode == 0:
+            return cand
+    return ""
+
+
+PY38 = python38()
+INTERPRETERS = [pytest.param(sys.executable, id="venv"),
+                pytest.param(PY38, id="python3.8", marks=pytest.mark.skipif(
+                    not PY38, reason="no Python 3.8 on this machine"))]
+
+
+@pytest.mark.parametrize("python", INTERPRETERS)
+def test_unzipped_main_plays_a_whole_game_without_the_project(tmp_path, python):
     run_dir = tmp_path / "run"
     run_dir.mkdir()
     zipfile.ZipFile(build_zip(tmp_path)).extractall(run_dir)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["BOT_TIME"] = "0.05"
-    probe = subprocess.run([sys.executable, "-c", "import bot; print(bot.__file__)"],
+    probe = subprocess.run([python, "-c", "import bot; print(bot.__file__)"],
                            cwd=run_dir, env=env, capture_output=True, text=True, check=True)
     assert Path(probe.stdout.strip()).parent == run_dir / "bot"  # not the project's copy
 
     rng = random.Random(4)
     game = PlainGame(10, 12, 9, 6)
-    proc = subprocess.Popen([sys.executable, "main.py"], cwd=run_dir, env=env,
+    proc = subprocess.Popen([python, "main.py"], cwd=run_dir, env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     try:
