@@ -96,7 +96,7 @@ class SprtResult:
     llr: float
     lower: float
     upper: float
-    verdict: str  # "accept H1", "accept H0" or "continue"
+    verdict: str  # "accept" (H1 holds), "reject" (H0 holds) or "continue" (play more pairs)
     pairs: int
 
 
@@ -127,5 +127,5 @@ def sprt(
         llr = math.inf if mean > (s0 + s1) / 2 else -math.inf
     else:
         llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
-    verdict = "accept H1" if llr >= upper else "accept H0" if llr <= lower else "continue"
+    verdict = "accept" if llr >= upper else "reject" if llr <= lower else "continue"
     return SprtResult(llr, lower, upper, verdict, n)

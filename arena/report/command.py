@@ -42,9 +42,10 @@ def build_tables(args: argparse.Namespace) -> List[Table]:
         raise ResultsError(f"{folder}: no games found (no <A>_<B>.txt result file with a "
                            "finished round)")
     records_path = args.records or folder / LOG_NAME
+    if args.records and not args.records.is_file():
+        raise ResultsError(f"{args.records}: no such records file")
     pairings = {(g.a, g.b) for g in games}
-    records = [r for r in read_log(records_path) if (r.a, r.b) in pairings] if (
-        records_path.exists() or args.records) else []
+    records = [r for r in read_log(records_path) if (r.a, r.b) in pairings]
     tables = [summary.course_table(games), summary.per_opponent_table(games),
               summary.overall_table(games), summary.colour_table(games),
               summary.fault_table(games)]

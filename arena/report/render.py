@@ -14,6 +14,7 @@ FORMATS = ("table", "markdown", "csv", "json")
 class Table:
     """A titled table; cells keep their raw values (numbers stay numbers for JSON)."""
 
+    key: str  # short name: the table's key in JSON output
     title: str
     columns: List[str]
     rows: List[List[Any]] = field(default_factory=list)
@@ -70,9 +71,9 @@ def _json_value(value: Any) -> Any:
 
 
 def render(tables: Sequence[Table], fmt: str) -> str:
-    """All tables in one format; JSON is one object keyed by table title."""
+    """All tables in one format; JSON is one object keyed by each table's key."""
     if fmt == "json":
-        data = {t.title: [dict(zip(t.columns, map(_json_value, row))) for row in t.rows]
+        data = {t.key: [dict(zip(t.columns, map(_json_value, row))) for row in t.rows]
                 for t in tables}
         return json.dumps(data, indent=2) + "\n"
     one = {"table": plain, "markdown": markdown, "csv": csv_text}[fmt]

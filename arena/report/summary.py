@@ -37,7 +37,7 @@ def course_table(games: Iterable[CourseGame]) -> Table:
         else:
             won = winner_of_code(g.code) == "a"
             row[("win" if won else "lose") + ("a" if g.leg == 0 else "b")] += 1
-    return Table("stat", COURSE_COLUMNS,
+    return Table("stat", "stat", COURSE_COLUMNS,
                  [[a] + [rows[a][c] for c in COURSE_COLUMNS[1:]] for a in sorted(rows)])
 
 
@@ -67,7 +67,7 @@ SCORE_COLUMNS = ["games", "W", "D", "L", "points", "score", "elo", "elo_low95", 
 def per_opponent_table(games: Sequence[CourseGame]) -> Table:
     """Points (2/1/0), score and Elo difference with its 95% interval, per pairing (A's view)."""
     rows = [_score_row((a, b), wdl_of(gs)) for (a, b), gs in by_pairing(games).items()]
-    return Table("per opponent (A's view)", ["A", "B"] + SCORE_COLUMNS, rows)
+    return Table("per_opponent", "per opponent (A's view)", ["A", "B"] + SCORE_COLUMNS, rows)
 
 
 def overall_table(games: Sequence[CourseGame]) -> Table:
@@ -77,7 +77,7 @@ def overall_table(games: Sequence[CourseGame]) -> Table:
         totals[g.a] += wdl_of([g], "a")
         totals[g.b] += wdl_of([g], "b")
     rows = [_score_row((p,), w) for p, w in sorted(totals.items(), key=lambda kv: -kv[1].score)]
-    return Table("overall", ["player"] + SCORE_COLUMNS, rows)
+    return Table("overall", "overall", ["player"] + SCORE_COLUMNS, rows)
 
 
 def colour_table(games: Sequence[CourseGame]) -> Table:
@@ -88,7 +88,7 @@ def colour_table(games: Sequence[CourseGame]) -> Table:
         second = wdl_of([g for g in gs if g.leg == 1])
         rows.append([a, b, f"{first.wins}/{first.draws}/{first.losses}", first.score,
                      f"{second.wins}/{second.draws}/{second.losses}", second.score])
-    return Table("as first and as second player (A's view, W/D/L)",
+    return Table("colours", "as first and as second player (A's view, W/D/L)",
                  ["A", "B", "first", "score_first", "second", "score_second"], rows)
 
 
@@ -99,7 +99,7 @@ def fault_table(games: Sequence[CourseGame]) -> Table:
         count = Counter(fault_of_code(g.code) for g in gs)
         rows.append([a, b] + [count[("a", k)] for k in FAULT_KINDS]
                     + [count[("b", k)] for k in FAULT_KINDS])
-    return Table("faults by kind", ["A", "B"] + [f"A_{k}" for k in FAULT_KINDS]
+    return Table("faults", "faults by kind", ["A", "B"] + [f"A_{k}" for k in FAULT_KINDS]
                  + [f"B_{k}" for k in FAULT_KINDS], rows)
 
 
@@ -123,7 +123,7 @@ def time_table(records: Iterable[GameRecord]) -> Table:
     """Move time per player in milliseconds: how close each comes to the limit."""
     rows = [[p, len(ts), 1000 * sum(ts) / len(ts), 1000 * percentile(ts, 99), 1000 * max(ts)]
             for p, ts in move_times(records).items() if ts]
-    return Table("move time (ms, from the JSON Lines log)",
+    return Table("move_times", "move time (ms, from the JSON Lines log)",
                  ["player", "moves", "mean", "p99", "max"], rows)
 
 
@@ -134,5 +134,5 @@ def sprt_table(games: Sequence[CourseGame], elo0: float, elo1: float) -> Table:
         scores = [(wdl_of([g0]).points + wdl_of([g1]).points) / 4 for g0, g1 in iter_pairs(gs)]
         res = sprt(pentanomial(scores), elo0, elo1)
         rows.append([a, b, res.pairs, res.llr, res.lower, res.upper, res.verdict])
-    return Table(f"SPRT elo0={elo0:g} elo1={elo1:g} (alpha = beta = 0.05, over game pairs)",
+    return Table("sprt", f"SPRT elo0={elo0:g} elo1={elo1:g} (alpha = beta = 0.05, over game pairs)",
                  ["A", "B", "pairs", "llr", "lower", "upper", "verdict"], rows)

@@ -35,17 +35,17 @@ def test_course_table_and_ours_from_written_files(tmp_path, capsys):
     (row,) = data["stat"]
     assert (row["id"], row["wina"], row["winb"], row["losea"], row["loseb"], row["tie"],
             row["detimeout"], row["timeout"]) == ("bot", 2, 1, 1, 0, 1, 1, 0)
-    per = {r["B"]: r for r in data["per opponent (A's view)"]}
+    per = {r["B"]: r for r in data["per_opponent"]}
     assert (per["greedy"]["points"], per["greedy"]["score"]) == (7, 0.875)
     assert (per["uct"]["W"], per["uct"]["L"]) == (1, 1)  # the timeout is B's loss
     overall = {r["player"]: r for r in data["overall"]}
     assert overall["bot"]["points"] == 9 and overall["uct"]["points"] == 2
-    faults = {r["B"]: r for r in data["faults by kind"]}
+    faults = {r["B"]: r for r in data["faults"]}
     assert faults["uct"]["B_timeout"] == 1 and faults["uct"]["A_timeout"] == 0
-    times = {r["player"]: r for r in data["move time (ms, from the JSON Lines log)"]}
+    times = {r["player"]: r for r in data["move_times"]}
     # bot moves first in leg 0 (times 10 ms and 30 ms) and second in leg 1 (2 ms)
     assert times["bot"]["moves"] == 9 and times["bot"]["max"] == 30.0
-    sprt_rows = next(v for k, v in data.items() if k.startswith("SPRT"))
+    sprt_rows = data["sprt"]
     assert {r["B"]: r["pairs"] for r in sprt_rows} == {"greedy": 2, "uct": 1}
     stat_txt = (tmp_path / "stat.txt").read_text().splitlines()
     assert stat_txt[1].split() == ["id", "wina", "winb", "losea", "loseb", "tie", "bug", "debug",

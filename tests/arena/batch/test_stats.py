@@ -55,8 +55,8 @@ def test_sprt_llr_matches_hand_computation():
 
 def test_sprt_accepts_h1_after_enough_pairs_and_h0_when_losing():
     # three times the pairs: three times the LLR, 4.19 > 2.944
-    assert sprt((0, 0, 6, 18, 6), 0, 10).verdict == "accept H1"
+    assert sprt((0, 0, 6, 18, 6), 0, 10).verdict == "accept"
     # mean 0.25: LLR = 10 * 0.014386 * (0.5 - 1.014386) / 0.05 = -1.480 per 10 pairs
     assert sprt((2, 6, 2, 0, 0), 0, 10).llr == pytest.approx(-1.480, abs=1e-3)
-    assert sprt((4, 12, 4, 0, 0), 0, 10).verdict == "accept H0"
+    assert sprt((4, 12, 4, 0, 0), 0, 10).verdict == "reject"
     assert sprt((0, 0, 0, 0, 0), 0, 10).verdict == "continue"
