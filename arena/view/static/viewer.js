@@ -35,8 +35,9 @@
 
   // ---- filters ----------------------------------------------------------------------------
   // Everything in the list is seen from one focus player: its opponent, colour and result.
+  // The empty focus ("every game, as A") sees each game from its side A (a round robin).
   function focusSide(g, focus) {
-    if (DATA.names[g[F.a]] === focus) return 'a';
+    if (focus === '' || DATA.names[g[F.a]] === focus) return 'a';
     if (DATA.names[g[F.b]] === focus) return 'b';
     return null;
   }
@@ -97,6 +98,7 @@
     const byCount = DATA.names.map(function (n, i) { return [n, count[i] || 0]; })
       .sort(function (x, y) { return y[1] - x[1]; });
     fillSelect($('f-player'), byCount.map(function (x) { return x[0]; }), null);
+    $('f-player').add(new Option('(every game, as A)', ''));
     fillOpponents();
     $('f-player').addEventListener('change', function () { fillOpponents(); applyFilters(); });
     ['f-opp', 'f-result', 'f-colour', 'f-sort'].forEach(function (id) {
@@ -129,7 +131,7 @@
       if (i === state.game) tr.className = 'current';
       const o = outcome(g, side), flt = fault(g);
       cell(tr, i);
-      cell(tr, sideName(g, side === 'a' ? 'b' : 'a'));
+      cell(tr, (focus ? '' : sideName(g, 'a') + ' vs ') + sideName(g, side === 'a' ? 'b' : 'a'));
       cell(tr, firstSide(g) === side ? 'first' : 'second');
       cell(tr, flt ? o + ' (' + flt.kind + ')' : o, flt ? 'fault' : o);
       cell(tr, plies(g));
@@ -137,8 +139,8 @@
       cell(tr, g[F.M] + 'x' + g[F.N]);
       cell(tr, DATA.reasons[g[F.reason]]);
     }
-    $('summary').textContent = order.length + ' of ' + GAMES.length + ' games; ' + focus +
-      ': ' + w + ' won, ' + d + ' drawn, ' + l + ' lost';
+    $('summary').textContent = order.length + ' of ' + GAMES.length + ' games; ' +
+      (focus || 'A') + ': ' + w + ' won, ' + d + ' drawn, ' + l + ' lost';
     $('summary').dataset.count = order.length;
     $('page-info').textContent = order.length ? (from + 1) + '-' + to + ' of ' + order.length
       : 'no games';

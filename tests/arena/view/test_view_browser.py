@@ -111,6 +111,16 @@ def test_filters_and_sort_agree_with_the_records(site):
         (len(records[i].moves) for i in want), reverse=True)
 
 
+def test_every_game_view_counts_results_from_side_a(site):
+    page, records = site
+    dom = show(page, "player=&result=win")
+    assert dom.by_id("summary").attrs["data-count"] == str(
+        sum(r.result == "a" for r in records))
+    dom = show(page, "player=&opp=crashy&result=their")
+    assert dom.by_id("summary").attrs["data-count"] == str(
+        sum(r.b == "crashy" and bool(r.fault) and r.fault["side"] == "b" for r in records))
+
+
 def test_arrow_down_opens_the_next_game_of_the_filtered_list(site):
     page, records = site
     want = [i for i, r in enumerate(records) if r.b == "uct"]
