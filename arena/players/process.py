@@ -42,11 +42,11 @@ class ProcessPlayer(Player):
 
     def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
         self.end_game()
+        self._started_at = time.monotonic()
         try:
             self._child = spawn(self.argv, self.cwd, self.env)
         except OSError as e:
             return fault(FaultKind.LOAD_ERROR, f"cannot start {self.argv[0]}: {e}")
-        self._started_at = time.monotonic()
         self._moves = 0
         proc = self._child.proc
         self._reader = PipeReader(proc.stdout.fileno(), alive=lambda: proc.poll() is None)

@@ -49,6 +49,7 @@ class SharedLibPlayer(Player):
         self._reader: Optional[PipeReader] = None
         self._tail: Optional[StderrTail] = None
         self._game_pid: Optional[int] = None  # the game's child, None when no game is live
+        self._busy = False  # a request is out (an interrupted move): end the game by killing
         self._header = ""
 
     @property
@@ -120,6 +121,7 @@ class SharedLibPlayer(Player):
     def _load(self) -> Optional[MoveResult]:
         self._ensure_host()
         self._tail.reset()
+        self._busy = False
         self._send(f"game {self.path}")
         try:
             announced = self._read(time.monotonic() + HOST_REPLY_TIMEOUT)
@@ -148,9 +150,11 @@ class SharedLibPlayer(Player):
         request = f"move {self._header} {last_x} {last_y} {' '.join(map(str, top))} " \
                   f"{' '.join(map(str, board))}"
         start = time.monotonic()
+        self._busy = True
         try:
             self._send(request)
             reply = self._read(start + time_limit)
+            self._busy = False
         except PipeTimeout:
             elapsed = time.monotonic() - start
             try:
@@ -178,9 +182,12 @@ class SharedLibPlayer(Player):
         if self._game_pid is None:
             return
         try:
-            self._send("end")
-            self._game_over()
-        except (HostDied, PipeTimeout):
+            if self._busy:
+                self._kill_game()
+            else:
+                self._send("end")
+                self._game_over()
+        except HostDied:
             self._drop_host()
 
     def stderr_tail(self) -> str:
