@@ -53,7 +53,7 @@ class Geometry:
     """Everything fixed by (M, N, noX, noY): shifts and constant masks, shared by positions."""
 
     __slots__ = ("M", "N", "no_x", "no_y", "stride", "bottom", "board_mask", "forbidden",
-                 "above_forbidden", "column_masks", "cells")
+                 "above_forbidden", "column_masks")
 
     def __init__(self, M: int, N: int, no_x: int, no_y: int) -> None:
         self.M, self.N, self.no_x, self.no_y = M, N, no_x, no_y
@@ -65,7 +65,6 @@ class Geometry:
         self.forbidden = 1 << ((M - 1 - no_x) + no_y * self.stride)
         # A threat right above the forbidden cell makes the cell right below it dangerous.
         self.above_forbidden = self.forbidden << 1
-        self.cells = M * N - 1
 
     def bit(self, x: int, y: int) -> int:
         """The bit of course cell (x, y) (x = row from the top, y = column)."""

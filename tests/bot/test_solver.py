@@ -1,0 +1,83 @@
+"""The MCTS-solver's proofs agree with exhaustive negamax on small random endgames."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from plain_referee import PlainGame, naive_winner
+
+from bot.rules import DRAW, LOSS, WIN, Position, bits
+from bot.search.clock import Deadline, Limit
+from bot.search.mcts import MCTS
+
+
+def dense_endgame(rng: random.Random, empties: int) -> PlainGame:
+    """Random quiet moves (no four made, none handed over where avoidable) until ``empties``
+    cells are left; only positions that need a search (no win now, two or more safe moves)."""
+    while True:
+        p = Position.new(9, 9, rng.randrange(9), rng.randrange(9))
+        moves = []
+        while 80 - p.ply > empties:
+            quiet = p.non_losing_moves() & ~p.winning_cells() or p.possible() & ~p.winning_cells()
+            if not quiet:
+                break
+            cells = [b for b in bits(quiet)]
+            b = rng.choice(cells)
+            moves.append(p.xy(b))
+            p = p.play_bit(b)
+        safe = p.non_losing_moves()
+        if 80 - p.ply == empties and not p.can_win_now() and safe & (safe - 1):
+            game = PlainGame(9, 9, p.geo.no_x, p.geo.no_y)
+            for m in moves:
+                assert not game.play(*m)
+            return game
+
+
+def negamax(game: PlainGame) -> int:
+    """Exact result (WIN/DRAW/LOSS) for the side to move, by brute force on plain lists."""
+    M, N = game.M, game.N
+
+    @lru_cache(maxsize=None)
+    def solve(board: tuple, top: tuple, turn: int) -> int:
+        best = None
+        for y in range(N):
+            if top[y] == 0:
+                continue
+            x = top[y] - 1
+            b = list(board)
+            b[x * N + y] = turn
+            if naive_winner(b, M, N, x, y):
+                return WIN
+            t = list(top)
+            t[y] -= 2 if (x == game.no_x + 1 and y == game.no_y) else 1
+            value = -solve(tuple(b), tuple(t), 3 - turn)
+            best = value if best is None else max(best, value)
+        return DRAW if best is None else best
+
+    return solve(tuple(game.board), tuple(game.top), game.turn)
+
+
+def test_solver_matches_negamax_on_small_endgames():
+    rng = random.Random(9)
+    proven = 0
+    outcomes = set()
+    for _ in range(40):
+        game = dense_endgame(rng, rng.randrange(6, 15))
+        p = Position.from_view(9, 9, game.top, game.view(), game.no_x, game.no_y)
+        exact = negamax(game)
+        outcomes.add(exact)
+        result = MCTS(seed=1).search(p, Deadline(Limit(seconds=30, playouts=20000)))
+        if result.outcome is not None:
+            proven += 1
+            assert result.outcome == exact, (game.moves, result.outcome, exact)
+            if exact == WIN:  # the move played must be a winning one
+                assert negamax(after(game, p.xy(result.move))) == LOSS
+    assert proven >= 36 and len(outcomes) >= 2
+
+
+def after(game: PlainGame, move) -> PlainGame:
+    copy = PlainGame(game.M, game.N, game.no_x, game.no_y)
+    for m in game.moves + [move]:
+        copy.play(*m)
+    return copy
