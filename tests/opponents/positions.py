@@ -23,6 +23,7 @@ class View(NamedTuple):
 
 
 def view_of(pos: Position, last: Tuple[int, int] = (-1, -1)) -> View:
+    """The getPoint arguments the side to move in ``pos`` is called with."""
     g = pos.geo
     return View(g.M, g.N, pos.top(), pos.board(), last[0], last[1], g.no_x, g.no_y)
 
@@ -33,6 +34,7 @@ def view(rows: Sequence[str]) -> View:
 
 
 def call(player: Callable, v: View) -> Tuple[int, int]:
+    """The move a getPoint-style ``player`` answers in ``v``."""
     return tuple(player(v.M, v.N, v.top, v.board, v.last_x, v.last_y, v.no_x, v.no_y))
 
 
