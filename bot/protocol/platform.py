@@ -17,6 +17,8 @@ from bot.rules import InvalidPosition, Position
 from bot.search.clock import Deadline, Limit
 from bot.search.mcts import MCTS
 
+BUFFERED = 0.01  # seconds: a line read faster than this was already in the pipe
+
 
 def frame(x: int, y: int) -> bytes:
     """The reply for move (x, y): big-endian length, then ``x y`` in ASCII."""
@@ -24,16 +26,30 @@ def frame(x: int, y: int) -> bytes:
     return struct.pack(">I", len(payload)) + payload
 
 
+def request_start(started: Optional[float], asked: float, arrived: float) -> float:
+    """When the clock of a request began (perf_counter seconds).
+
+    A request read at once was already waiting: it may have been written while the process
+    was starting, so the first one is timed from ``started`` (the process start). A request
+    we had to wait for began when it arrived (e.g. the first move of the second player).
+    """
+    if started is not None and arrived - asked < BUFFERED:
+        return started
+    return arrived
+
+
 def serve(stdin: TextIO, stdout: BinaryIO, limit: Limit, searcher: MCTS,
           started: Optional[float] = None) -> None:
-    """Play one game until end of input. ``started`` (a perf_counter time, e.g. the process
-    start) is when the first request's clock began. Raises InvalidPosition on bad input."""
+    """Play one game until end of input. ``started``: the process start (perf_counter
+    seconds), charged to the first request if it was already waiting (see request_start).
+    Raises InvalidPosition on bad input."""
     header = next_line(stdin)
     if header is None:
         raise InvalidPosition("no header line `M N noX noY` before end of input")
     M, N, no_x, no_y = ints(header, 4, "header `M N noX noY`")
     position = Position.new(M, N, no_x, no_y)
     while True:
+        asked = time.perf_counter()
         line = next_line(stdin)
         arrived = time.perf_counter()
         if line is None:
@@ -45,7 +61,7 @@ def serve(stdin: TextIO, stdout: BinaryIO, limit: Limit, searcher: MCTS,
             position = position.play_xy(last_x, last_y)
             if position.last_mover_won() or position.is_full():
                 raise InvalidPosition(f"the game is over after ({last_x}, {last_y})")
-        deadline = Deadline(limit, start=arrived if started is None else min(started, arrived))
+        deadline = Deadline(limit, start=request_start(started, asked, arrived))
         started = None
         move = safe_decide(position, limit, searcher, deadline)
         stdout.write(frame(*position.xy(move)))

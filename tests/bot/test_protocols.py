@@ -25,6 +25,13 @@ def test_frame_is_big_endian_length_then_ascii():
     assert platform.frame(0, 0) == b"\x00\x00\x00\x03" + b"0 0"
 
 
+def test_first_request_is_timed_from_process_start_only_if_it_was_waiting():
+    started = 100.0
+    assert platform.request_start(started, asked=101.0, arrived=101.001) == started
+    assert platform.request_start(started, asked=101.0, arrived=103.5) == 103.5  # we waited
+    assert platform.request_start(None, asked=101.0, arrived=101.001) == 101.001
+
+
 def test_opening_with_minus_one_is_answered_by_exactly_one_frame():
     proc = run_bot(["--playouts", "20", "--seed", "1"], b"9 10 8 4\n-1 -1\n")
     assert proc.returncode == 0, proc.stderr
