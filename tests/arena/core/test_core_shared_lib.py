@@ -18,7 +18,7 @@ LIMIT = 0.5
 def so(libs, mark):
     """Spec of a built hostile library, its host marked for the survivor check."""
     def spec(name: str) -> dict:
-        return {"so": libs[name], "env": {"ARENA_CORE_TEST_MARK": mark}, "load_timeout": 5}
+        return {"so": libs[name], "env": {"ARENA_CORE_TEST_MARK": mark}, "load_timeout": 1}
     return spec
 
 
@@ -59,6 +59,8 @@ def test_cpp_library_without_libstdcxx_loads_in_the_host(so, libs, leftmost_play
     ("undefined_symbol", FaultKind.LOAD_ERROR, "undefined symbol"),
     ("not_elf", FaultKind.LOAD_ERROR, ""),
     ("missing", FaultKind.LOAD_ERROR, "No such file"),
+    ("init_segv", FaultKind.LOAD_ERROR, "SIGSEGV while loading"),
+    ("init_loop", FaultKind.LOAD_ERROR, "loading took over 1 s"),
     ("no_clear", FaultKind.NO_ENTRY, "clearPoint"),
 ])
 def test_hostile_library_loses_in_time_with_the_right_code(name, kind, words, so,
@@ -67,7 +69,7 @@ def test_hostile_library_loses_in_time_with_the_right_code(name, kind, words, so
         outcome, wall = game(hostile, leftmost_player)
     assert (outcome.fault.side, outcome.fault.kind) == (1, kind), outcome.reason
     assert words in outcome.fault.detail
-    assert wall < LIMIT + 1.0
+    assert wall < (1.0 if kind == FaultKind.LOAD_ERROR else LIMIT) + 1.0
     assert outcome.course_code(a_first=True) == {
         FaultKind.CRASH: Code.A_BUG, FaultKind.TIMEOUT: Code.A_TIMEOUT,
         FaultKind.ILLEGAL: Code.A_ILLEGAL, FaultKind.LOAD_ERROR: Code.A_LOAD,

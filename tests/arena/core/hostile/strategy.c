@@ -1,5 +1,6 @@
 /* A course-ABI strategy whose misbehaviour is chosen at compile time with -DMODE_<NAME>.
  * Without a mode it plays the leftmost legal column. Built by the tests, never committed built. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,17 @@ static int calls_this_load; /* static state: must start at 0 in every game */
 
 #ifdef MODE_UNDEFINED_SYMBOL
 extern void no_such_function_anywhere(void);
+#endif
+
+#if defined(MODE_INIT_SEGV) || defined(MODE_INIT_LOOP)
+__attribute__((constructor)) static void static_initialisation(void) {
+#ifdef MODE_INIT_SEGV
+    raise(SIGSEGV);
+#else
+    volatile int spin = 1;
+    while (spin) {}
+#endif
+}
 #endif
 
 Point *getPoint(const int M, const int N, const int *top, const int *board,
