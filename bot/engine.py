@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Optional, Sequence, Tuple
 
-from bot.rules import InvalidPosition, Position
+from bot.rules import InvalidPosition, Position, bits
 from bot.search.clock import Deadline, Limit
 from bot.search.mcts import MCTS
 
@@ -39,11 +39,12 @@ def check_last_move(position: Position, last_x: int, last_y: int) -> None:
 
 
 def fallback_move(position: Position) -> int:
-    """A legal move without search: a non-losing one if any, else a block, else any."""
+    """A legal move without search: a non-losing one if any, else a block, else any; the
+    most central such column (central stones take part in the most lines)."""
     possible = position.possible()
     choice = position.non_losing_moves() or possible & position.opponent_winning_cells()
-    choice = choice or possible
-    return choice & -choice
+    centre = (position.geo.N - 1) / 2
+    return min(bits(choice or possible), key=lambda b: abs(position.geo.column(b) - centre))
 
 
 def decide(position: Position, limit: Limit, searcher: MCTS,
