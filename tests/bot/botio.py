@@ -8,7 +8,7 @@ import struct
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 from plain_referee import PlainGame
 
@@ -31,10 +31,12 @@ def read_frames(data: bytes) -> List[Tuple[int, int]]:
 
 
 def run_bot(args: List[str], stdin: bytes, cwd: Optional[Path] = None,
-            entry: Optional[List[str]] = None, timeout: float = 60) -> subprocess.CompletedProcess:
-    """Run ``python -m bot ARGS`` (or ``entry``) with the project importable from ``cwd``."""
+            entry: Optional[List[str]] = None, timeout: float = 60,
+            env: Optional[Dict[str, str]] = None) -> subprocess.CompletedProcess:
+    """Run ``python -m bot ARGS`` (or ``entry``) with the project importable from ``cwd``;
+    ``env`` adds environment variables."""
     cmd = [sys.executable] + (entry or ["-m", "bot"]) + args
-    env = dict(os.environ, PYTHONPATH=str(cwd or ROOT))
+    env = dict(os.environ, PYTHONPATH=str(cwd or ROOT), **(env or {}))
     return subprocess.run(cmd, input=stdin, capture_output=True, cwd=cwd or ROOT, env=env,
                           timeout=timeout)
 

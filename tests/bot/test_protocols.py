@@ -164,3 +164,12 @@ def test_bad_input_exits_non_zero_with_one_line(args, stdin, message):
 def test_bad_flag_value_is_refused():
     proc = run_bot(["--time", "-1"], b"")
     assert proc.returncode != 0 and b"positive" in proc.stderr and proc.stdout == b""
+
+
+def test_bot_time_environment_sets_the_budget_and_is_checked():
+    proc = run_bot([], b"", env={"BOT_TIME": "soon"})
+    assert proc.returncode == 2 and b"BOT_TIME='soon'" in proc.stderr and proc.stdout == b""
+    proc = run_bot(["--log-level", "DEBUG"], b"9 9 0 0\n-1 -1\n", env={"BOT_TIME": "0.2"})
+    assert proc.returncode == 0 and len(read_frames(proc.stdout)) == 1
+    seconds = float(proc.stderr.decode().split(" playouts, ")[1].split(", ")[1].split(" s")[0])
+    assert 0.2 <= seconds < 1.5  # 0.2 s from the process start, not the 2 s default
