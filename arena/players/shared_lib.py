@@ -93,12 +93,16 @@ class SharedLibPlayer(Player):
             while True:
                 line = self._read(deadline)
                 if line.startswith("over "):
-                    break
+                    return self._ended(line)
         except PipeTimeout as e:
             raise HostDied("host did not report the game's end") from e
+
+    def _ended(self, over_line: str) -> str:
+        """The child is gone: kill what it forked, wait until its stderr is read, describe."""
+        kill_group(self._game_pid)
         self._game_pid = None
         self._tail.wait_for(so_host.OVER_TOKEN, timeout=1.0)
-        return _describe(line)
+        return _describe(over_line)
 
     def _kill_game(self) -> str:
         kill_group(self._game_pid)
@@ -136,9 +140,7 @@ class SharedLibPlayer(Player):
         if reply == "ready":
             return None
         if reply.startswith("over "):
-            self._game_pid = None
-            self._tail.wait_for(so_host.OVER_TOKEN, timeout=1.0)
-            return fault(FaultKind.LOAD_ERROR, f"{_describe(reply)} while loading")
+            return fault(FaultKind.LOAD_ERROR, f"{self._ended(reply)} while loading")
         self._game_over()
         kind = FaultKind.NO_ENTRY if reply.startswith("noentry ") else FaultKind.LOAD_ERROR
         return fault(kind, reply.partition(" ")[2] or reply)
@@ -172,9 +174,7 @@ class SharedLibPlayer(Player):
         if reply == "null":
             return fault(FaultKind.CRASH, "getPoint returned NULL", elapsed)
         if reply.startswith("over "):
-            self._game_pid = None
-            self._tail.wait_for(so_host.OVER_TOKEN, timeout=1.0)
-            return fault(FaultKind.CRASH, f"{_describe(reply)} in getPoint/clearPoint", elapsed)
+            return fault(FaultKind.CRASH, f"{self._ended(reply)} in getPoint/clearPoint", elapsed)
         self._drop_host()
         return fault(FaultKind.CRASH, f"host sent {reply[:80]!r}", elapsed)
 

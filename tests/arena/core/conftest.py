@@ -16,7 +16,7 @@ MARK_VAR = "ARENA_CORE_TEST_MARK"
 
 C_MODES = ["GOOD", "SEGV", "DOUBLE_FREE", "ABORT", "LOOP", "SLEEP", "EXIT0", "NULL", "OFFBOARD",
            "FORBIDDEN", "FULLCOL", "STATEFUL", "STDOUT_FLOOD", "UNDEFINED_SYMBOL", "NO_CLEAR",
-           "STDERR_NOTE", "INIT_SEGV", "INIT_LOOP"]
+           "STDERR_NOTE", "INIT_SEGV", "INIT_LOOP", "FORK_SLEEPER"]
 
 
 def marked_pids(mark: str) -> List[int]:

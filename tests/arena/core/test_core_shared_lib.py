@@ -117,3 +117,10 @@ def test_a_dead_host_is_replaced(so, leftmost_player):
         os.kill(old, signal.SIGKILL)
         assert game(good, leftmost_player)[0].fault is None
         assert good.host_pid not in (None, old)
+
+
+def test_what_a_library_forked_dies_with_its_game(so, leftmost_player, mark, find_marked):
+    with make_player("forker", so("fork_sleeper")) as forker:
+        outcome, _ = game(forker, leftmost_player)
+        assert outcome.fault is None
+        assert find_marked(mark) == [forker.host_pid]  # only the host is left between games

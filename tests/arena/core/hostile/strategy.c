@@ -62,6 +62,9 @@ Point *getPoint(const int M, const int N, const int *top, const int *board,
 #elif defined(MODE_UNDEFINED_SYMBOL)
     no_such_function_anywhere();
 #endif
+#if defined(MODE_FORK_SLEEPER)
+    if (calls_this_load == 1 && fork() == 0) { sleep(60); _exit(0); }
+#endif
 #if defined(MODE_STDERR_NOTE)
     fprintf(stderr, "strategy note: call %d\n", calls_this_load);
     if (calls_this_load == 3) *(volatile int *)0 = 1;
