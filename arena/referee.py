@@ -52,10 +52,13 @@ def _lost_by_fault(side: int, res: MoveResult, moves: List[Cell],
 def _play(players: Tuple[Player, Player], board: Board, time_limit: float) -> GameOutcome:
     moves: List[Cell] = []
     times: List[float] = []
-    for side, player in ((1, players[0]), (2, players[1])):
-        res = player.start_game(board.M, board.N, board.no_x, board.no_y)
-        if res is not None:
-            return _lost_by_fault(side, res, moves, times)
+    # The second player is loaded first, so that its loading (untimed for a library) does not
+    # run on the clock of a process that opens the game; a load fault of the first still wins.
+    started = {side: players[side - 1].start_game(board.M, board.N, board.no_x, board.no_y)
+               for side in (2, 1)}
+    for side in (1, 2):
+        if started[side] is not None:
+            return _lost_by_fault(side, started[side], moves, times)
     last = (-1, -1)
     side = 1
     while True:

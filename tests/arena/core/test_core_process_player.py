@@ -87,3 +87,27 @@ def test_same_player_plays_game_after_game(proto, leftmost_player):
         second, _ = timed_game(leftmost_player, bot)
     assert first.fault is None and second.fault is None
     assert first.moves == second.moves  # both play leftmost: the same game, from a fresh start
+
+
+class SlowToLoad:
+    """A Python strategy whose construction (its load) takes 0.8 s."""
+
+    def __init__(self):
+        time.sleep(0.8)
+
+    def __call__(self, M, N, top, board, last_x, last_y, no_x, no_y):
+        y = next(c for c in range(N) if top[c] > 0)
+        return top[y] - 1, y
+
+
+def test_opponent_loading_is_not_on_the_opening_process_clock(proto):
+    from arena.players.python import PythonPlayer
+    with make_player("bot", proto("good")) as bot:
+        outcome, _ = timed_game(bot, PythonPlayer("slow", SlowToLoad))
+    assert outcome.fault is None and outcome.times[0] < 0.8
+
+
+def test_first_players_load_fault_wins_over_the_seconds(leftmost_player):
+    ghosts = [make_player(n, {"process": f"/nonexistent/{n}"}) for n in ("a", "b")]
+    outcome, _ = timed_game(*ghosts)
+    assert (outcome.fault.side, outcome.fault.kind) == (1, FaultKind.LOAD_ERROR)

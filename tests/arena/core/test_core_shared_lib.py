@@ -123,4 +123,7 @@ def test_what_a_library_forked_dies_with_its_game(so, leftmost_player, mark, fin
     with make_player("forker", so("fork_sleeper")) as forker:
         outcome, _ = game(forker, leftmost_player)
         assert outcome.fault is None
+        deadline = time.monotonic() + 1.0  # SIGKILL is sent; dying takes a moment
+        while find_marked(mark) != [forker.host_pid] and time.monotonic() < deadline:
+            time.sleep(0.02)
         assert find_marked(mark) == [forker.host_pid]  # only the host is left between games
