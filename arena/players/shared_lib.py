@@ -65,7 +65,7 @@ class SharedLibPlayer(Player):
         self._host = spawn([sys.executable, "-I", "-S", so_host.__file__], env=self.env)
         proc = self._host.proc
         self._reader = PipeReader(proc.stdout.fileno(), alive=lambda: proc.poll() is None)
-        self._tail = StderrTail(self._host.stderr_fd)
+        self._tail = StderrTail(self._host.stderr_fd, marker=so_host.OVER_TOKEN)
 
     def _drop_host(self) -> None:
         if self._host is not None:
@@ -101,7 +101,7 @@ class SharedLibPlayer(Player):
         """The child is gone: kill what it forked, wait until its stderr is read, describe."""
         kill_group(self._game_pid)
         self._game_pid = None
-        self._tail.wait_for(so_host.OVER_TOKEN, timeout=1.0)
+        self._tail.wait_mark(timeout=1.0)
         return _describe(over_line)
 
     def _kill_game(self) -> str:

@@ -10,19 +10,29 @@ from typing import Optional
 from arena.players.base import STDERR_TAIL_BYTES
 
 
+def _partial_suffix(data: bytes, marker: bytes) -> int:
+    """Length of the longest end of ``data`` that could be the start of ``marker``."""
+    for n in range(min(len(marker) - 1, len(data)), 0, -1):
+        if marker.startswith(data[-n:]):
+            return n
+    return 0
+
+
 class StderrTail:
     """Reads ``fd`` until end of file (then closes it), keeping the last ``limit`` bytes.
 
-    ``mark(token)`` waits until ``token`` has come through the pipe: everything written before
-    it (by any writer) is then in the tail. ``reset()`` starts a new game's tail.
+    A writer that shares the pipe (the ``.so`` host) can write ``marker`` to say "everything
+    before this is mine to report": markers are cut out of the text and counted, and
+    ``wait_mark`` waits for the next one. ``reset()`` starts a new game's tail.
     """
 
-    def __init__(self, fd: int, limit: int = STDERR_TAIL_BYTES) -> None:
-        self._fd, self._limit = fd, limit
+    def __init__(self, fd: int, limit: int = STDERR_TAIL_BYTES, marker: bytes = b"") -> None:
+        self._fd, self._limit, self._marker = fd, limit, marker
         self._buf = bytearray()
-        self._seen = bytearray()  # recent bytes, for finding marks that span reads
-        self._cond = threading.Condition()
+        self._carry = b""  # a possible marker cut in two by a read
+        self._marks = 0
         self._closed = False
+        self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._drain, name="stderr-tail", daemon=True)
         self._thread.start()
 
@@ -34,26 +44,31 @@ class StderrTail:
                 chunk = b""
             with self._cond:
                 if not chunk:
+                    self._keep(self._carry)
                     os.close(self._fd)
                     self._closed = True
                     self._cond.notify_all()
                     return
-                self._buf += chunk
-                del self._buf[:-self._limit]
-                self._seen += chunk
-                del self._seen[:-256]
+                data = self._carry + chunk
+                if self._marker:
+                    self._marks += data.count(self._marker)
+                    data = data.replace(self._marker, b"")
+                    cut = _partial_suffix(data, self._marker)
+                    data, self._carry = data[:len(data) - cut], data[len(data) - cut:]
+                self._keep(data)
                 self._cond.notify_all()
 
-    def wait_for(self, token: bytes, timeout: float) -> bool:
-        """Wait until ``token`` came through, then drop it from the tail; False on timeout."""
+    def _keep(self, data: bytes) -> None:
+        self._buf += data
+        del self._buf[:-self._limit]
+
+    def wait_mark(self, timeout: float) -> bool:
+        """Wait for the next marker (consuming it); False on timeout or end of file."""
         with self._cond:
-            self._cond.wait_for(lambda: token in self._seen or self._closed, timeout)
-            if token not in self._seen:
+            self._cond.wait_for(lambda: self._marks > 0 or self._closed, timeout)
+            if self._marks == 0:
                 return False
-            self._seen.clear()
-            at = self._buf.rfind(token)
-            if at >= 0:
-                del self._buf[at:at + len(token)]
+            self._marks -= 1
             return True
 
     def reset(self) -> None:
