@@ -183,9 +183,9 @@ def parse_config(data: Any, where: str) -> Config:
         mode = "roundrobin"
     if not pairings:
         raise _fail(where, mode, "no pairing of two different players")
-    used = {n for pair in pairings for n in pair}
-    return Config(players={n: s for n, s in players.items() if n in used},
-                  pairings=pairings, mode=mode, source=where, **values)
+    # Every declared player is kept (players start lazily), so names a config declares but does
+    # not pair can still be named on the command line (`gauntlet --config FILE NAME ...`).
+    return Config(players=players, pairings=pairings, mode=mode, source=where, **values)
 
 
 def load_config(path: Path) -> Config:
