@@ -6,5 +6,5 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$root"
 py="$(bash scripts/bootstrap.sh)"
 "$py" -m ruff check .
-"$py" -m vermin --no-tips --violations -t=3.8- bot main.py
+"$(dirname "$py")/vermin" -q --no-tips --violations --eval-annotations -t=3.8- bot main.py
 "$py" -m pytest -q "$@"
