@@ -108,16 +108,17 @@ def winning_cells(stones: int, mask: int, stride: int, board_mask: int) -> int:
 
     ``stride`` is M + 1 (horizontal shift); diagonals shift by ``stride - 1`` and
     ``stride + 1``; vertical by 1. The sentinel bits break lines across columns.
+    Along a shift d, ``t = s & (s >> d)`` marks the first cell of each pair of stones, so a
+    cell c completes four when ``t`` holds c + d and a stone is at c - d or c + 3d, or ``t``
+    holds c - 2d and a stone is at c + d or c - 3d (fewer operations than Pons' form).
     """
     s = stones
-    r = (s << 1) & (s << 2) & (s << 3)
+    t = s & (s << 1)
+    r = (t << 1) & (t << 2)  # vertical: three stones right below
     for d in (stride, stride - 1, stride + 1):
-        p = (s << d) & (s << 2 * d)
-        r |= p & (s << 3 * d)
-        r |= p & (s >> d)
-        p = (s >> d) & (s >> 2 * d)
-        r |= p & (s << d)
-        r |= p & (s >> 3 * d)
+        sd = s >> d
+        t = s & sd
+        r |= ((t >> d) & ((s >> 3 * d) | (s << d))) | ((t << 2 * d) & (sd | (s << 3 * d)))
     return r & board_mask & ~mask
 
 
