@@ -8,7 +8,9 @@ moving first once. Prints each member's score against each other member and its 
 
 Members: random, greedy, heuristic; native UCTs named uct-<playouts>[-c<C>] (uct-10k: 10,000
 play-outs a move, UCT_TIME far away) or uct-t<seconds> (uncapped, UCT_TIME seconds); our bot
-called in-process (bot.protocol.function) as bot-<playouts> or bot-t<seconds>.
+called in-process (bot.protocol.function) as bot-<playouts> or bot-t<seconds>. A bot VARIANT
+names its searcher's knobs after a colon, e.g. bot:endgame=60:share=0.2-3000 (endgame: the
+exact solver's max empty cells, 0 = off; share: its part of the budget; c: the UCB constant).
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
         --members random,greedy,heuristic,uct-1k,uct-10k
@@ -30,6 +32,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from arena.stats import WDL, elo_estimate, pentanomial, sprt  # noqa: E402
 from bot.rules import InvalidPosition, Position  # noqa: E402
 from opponents import greedy, heuristic, random_player  # noqa: E402
 from opponents.native import DEFAULT_LIBRARY, NativeStrategy, build  # noqa: E402
@@ -49,6 +52,7 @@ class Member:
     env: Tuple[Tuple[str, str], ...] = ()
     playouts: Optional[int] = None
     seconds: Optional[float] = None
+    knobs: Tuple[Tuple[str, str], ...] = ()
 
     def player(self) -> Callable:
         if self.kind == "uct":
@@ -56,8 +60,25 @@ class Member:
         if self.kind == "bot":
             from bot.protocol.function import get_point
             from bot.search.clock import Limit
-            return functools.partial(get_point, limit=Limit(self.seconds, self.playouts))
+            limit = Limit(self.seconds, self.playouts)
+            if self.knobs:
+                from bot.engine import choose_move
+                return functools.partial(choose_move, limit=limit, searcher=_variant(self.knobs))
+            return functools.partial(get_point, limit=limit)
         return PYTHON_MEMBERS[self.kind]
+
+
+def _variant(knobs: Tuple[Tuple[str, str], ...]):
+    """A fresh searcher with the named knobs (a fresh one per move, as get_point does)."""
+    from bot.search.endgame import Endgame
+    from bot.search.mcts import MCTS
+    options = dict(knobs)
+    unknown = set(options) - {"endgame", "share", "c"}
+    if unknown:
+        raise SystemExit(f"unknown bot knobs {sorted(unknown)}")
+    empties = int(options.get("endgame", "0"))
+    endgame = Endgame(empties, float(options.get("share", "0.2"))) if empties else None
+    return MCTS(c=float(options.get("c", "0.5")), endgame=endgame)
 
 
 _loaded: Dict[str, NativeStrategy] = {}
@@ -79,8 +100,9 @@ def parse_member(name: str) -> Member:
     """A member from its name (see the module docstring)."""
     if name in PYTHON_MEMBERS:
         return Member(name, name)
-    kind, *parts = name.split("-")
-    if kind not in ("uct", "bot") or not parts:
+    head, *parts = name.split("-")
+    kind, *knobs = head.split(":")
+    if kind not in ("uct", "bot") or not parts or (knobs and kind != "bot"):
         raise SystemExit(f"unknown member {name!r}")
     seconds, playouts, c = None, None, "0.7"
     for part in parts:
@@ -91,7 +113,10 @@ def parse_member(name: str) -> Member:
         else:
             playouts = _count(part)
     if kind == "bot":
-        return Member(name, kind, playouts=playouts, seconds=seconds)
+        pairs = tuple(tuple(k.split("=", 1)) for k in knobs)
+        if any(len(p) != 2 for p in pairs):
+            raise SystemExit(f"bot knobs are key=value: {name!r}")
+        return Member(name, kind, playouts=playouts, seconds=seconds, knobs=pairs)
     env = {"UCT_TIME": str(seconds or 1000), "UCT_PLAYOUTS": str(playouts or 0), "UCT_C": c}
     return Member(name, kind, tuple(sorted(env.items())))
 
@@ -131,10 +156,23 @@ def play(first: Member, second: Member, board: Board) -> Tuple[int, List[float],
     raise AssertionError("unreachable")
 
 
-def run_task(task: Tuple[Member, Member, Board]) -> Tuple[str, str, int, List[float], List[float]]:
-    first, second, board = task
+def run_task(task: Tuple[Member, Member, Board, int]
+             ) -> Tuple[str, str, int, List[float], List[float], int]:
+    first, second, board, rnd = task
     winner, t_first, t_second = play(first, second, board)
-    return first.name, second.name, winner, t_first, t_second
+    return first.name, second.name, winner, t_first, t_second, rnd
+
+
+def print_pair(a: str, b: str, outcomes: Dict[int, List[float]]) -> None:
+    """A's W/D/L, Elo with its 95% interval and SPRT(0, 50) over board pairs against B."""
+    flat = [s for scores in outcomes.values() for s in scores]
+    wdl = WDL(flat.count(1.0), flat.count(0.5), flat.count(0.0))
+    est = elo_estimate(wdl)
+    pairs = [sum(scores) / 2 for scores in outcomes.values() if len(scores) == 2]
+    test = sprt(pentanomial(pairs), 0.0, 50.0)
+    print(f"{a} vs {b}: +{wdl.wins} ={wdl.draws} -{wdl.losses}, score {100 * wdl.score:.0f}%, "
+          f"Elo {est.elo:+.0f} [{est.low:+.0f}, {est.high:+.0f}], "
+          f"SPRT(0, 50) {test.verdict} (LLR {test.llr:.2f}, {test.pairs} pairs)")
 
 
 def main() -> None:
@@ -148,22 +186,28 @@ def main() -> None:
     members = [parse_member(n) for n in args.members.split(",")]
     if any(m.kind == "uct" for m in members):
         build(DEFAULT_LIBRARY)
-    tasks = [(a, b, draw_board(args.seed, r)) if leg == 0 else (b, a, draw_board(args.seed, r))
+    tasks = [(a, b, draw_board(args.seed, r), r) if leg == 0
+             else (b, a, draw_board(args.seed, r), r)
              for a, b in itertools.combinations(members, 2)
              for r in range(args.rounds) for leg in (0, 1)]
     points: Dict[Tuple[str, str], float] = {}
     games: Dict[Tuple[str, str], int] = {}
     move_times: Dict[str, List[float]] = {m.name: [] for m in members}
+    by_round: Dict[Tuple[str, str], Dict[int, List[float]]] = {}
+    order = {m.name: i for i, m in enumerate(members)}
     first_wins = ties = 0
     started = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
-        for done, (a, b, winner, ta, tb) in enumerate(pool.imap_unordered(run_task, tasks), 1):
+        for done, (a, b, winner, ta, tb, rnd) in enumerate(pool.imap_unordered(run_task, tasks),
+                                                           1):
             first_wins += winner == 1
             ties += winner == 0
             for me, other, mine in ((a, b, 1), (b, a, 2)):
                 score = 1.0 if winner == mine else 0.5 if winner == 0 else 0.0
                 points[me, other] = points.get((me, other), 0.0) + score
                 games[me, other] = games.get((me, other), 0) + 1
+                if order[me] < order[other]:
+                    by_round.setdefault((me, other), {}).setdefault(rnd, []).append(score)
             move_times[a] += ta
             move_times[b] += tb
             print(f"\r{done}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
@@ -184,6 +228,8 @@ def main() -> None:
         print(me.ljust(width) + "".join(cells) + f"{100 * total / played:.0f}".rjust(width)
               + f"{mean_time:.3f}".rjust(width))
     print(f"first mover won {first_wins} of {len(tasks)} games, {ties} ties")
+    for (a, b), outcomes in by_round.items():
+        print_pair(a, b, outcomes)
 
 
 if __name__ == "__main__":

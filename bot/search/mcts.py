@@ -14,6 +14,7 @@ from typing import Optional
 
 from bot.rules import DRAW, LOSS, WIN, Position
 from bot.search.clock import Deadline
+from bot.search.endgame import Endgame
 from bot.search.node import Node, sort_key
 from bot.search.rollout import TacticalRollout
 
@@ -44,9 +45,11 @@ class MCTS:
     measured better than 0.7 at 1500 play-outs a move and equal at 5000, while 1.2 was
     clearly worse (docs/performance.md)."""
 
-    def __init__(self, evaluator=None, c: float = 0.5, seed: Optional[int] = None) -> None:
+    def __init__(self, evaluator=None, c: float = 0.5, seed: Optional[int] = None,
+                 endgame: Optional[Endgame] = None) -> None:
         self.evaluator = evaluator if evaluator is not None else TacticalRollout()
         self.c = c
+        self.endgame = endgame  # exact solver run at the root first (bot.search.endgame)
         self.rand = random.Random(seed).random
         self.tree: Optional[Node] = None
         self.tree_geo = None
@@ -69,6 +72,8 @@ class MCTS:
         geo = position.geo
         root = self.root_for(position)
         self.tree, self.tree_geo = root, geo
+        if self.endgame is not None:
+            self.endgame.prove(root, position, deadline)
         playouts = 0
         nodes = 0
         while root.outcome is None and not deadline.expired(playouts):

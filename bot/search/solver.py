@@ -1,0 +1,142 @@
+"""Exact endgame solver: win/draw/loss alpha-beta with a transposition table (after Pons).
+
+MCTS is weakest late in the game, where a single quiet move decides and random play-outs
+misjudge zugzwang; an exact search is strongest there, because few cells are left. Values are
+only WIN/DRAW/LOSS (no distance), so every window is narrow and cut-offs come early.
+
+- Only non-losing moves are searched (a move that hands over an immediate win is a loss).
+- Moves are ordered by the number of winning cells they give the mover (Pons' move sorter),
+  then by closeness to the centre.
+- The table maps (current, mask) to the bounds known for that position; it is kept between
+  calls on the same board, so the next move's search starts from this one's work.
+- The search stops itself when its node budget or time budget is spent (``OutOfBudget``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Dict, List, Optional, Tuple
+
+from bot.rules import DRAW, LOSS, WIN, Geometry, Position, bits, winning_cells
+
+TABLE_LIMIT = 400_000  # entries (~120 MB at most); cleared when it grows past this
+CLOCK_EVERY = 1024  # nodes between two looks at the clock
+
+
+class OutOfBudget(Exception):
+    """The node or time budget ran out before the search finished."""
+
+
+class Solver:
+    """Solves positions of one board exactly within a budget; reusable between moves."""
+
+    def __init__(self) -> None:
+        self.geo: Optional[Geometry] = None
+        self.table: Dict[Tuple[int, int], Tuple[int, int]] = {}
+        self.nodes = 0
+        self.max_nodes: Optional[int] = None
+        self.end: Optional[float] = None
+        self.order: Dict[int, int] = {}
+
+    def _start(self, geo: Geometry, max_nodes: Optional[int], end: Optional[float]) -> None:
+        if geo is not self.geo or len(self.table) > TABLE_LIMIT:
+            self.table = {}
+            self.geo = geo
+            centre = (geo.N - 1) / 2
+            self.order = {y: int(abs(y - centre) * 2) for y in range(geo.N)}
+        self.nodes = 0
+        self.max_nodes, self.end = max_nodes, end
+
+    def solve_moves(self, position: Position, max_nodes: Optional[int] = None,
+                    seconds: Optional[float] = None) -> Dict[int, int]:
+        """The proven outcome (for the side to move) of each move it could prove in budget.
+
+        Stops at the first proven win. Moves that lose at once are not listed (the caller's
+        non-losing filter already excludes them). Budget: ``max_nodes`` and/or ``seconds``.
+        """
+        end = None if seconds is None else time.perf_counter() + seconds
+        self._start(position.geo, max_nodes, end)
+        opponent = position.opponent()
+        proven: Dict[int, int] = {}
+        moves = self._ordered(position.current, position.mask, position.non_losing_moves())
+        try:
+            # First pass: is any move a win? (null window on the child: loss or not)
+            for m in moves:
+                mask = position.mask | m
+                if self._negamax(opponent, mask, LOSS, DRAW) == LOSS:
+                    proven[m] = WIN
+                    return proven
+            # Second pass: each move's exact value (now known not to be a win).
+            for m in moves:
+                proven[m] = -self._negamax(opponent, position.mask | m, LOSS, WIN)
+        except OutOfBudget:
+            pass
+        return proven
+
+    def _ordered(self, current: int, mask: int, moves: int) -> List[int]:
+        """``moves`` best first: most winning cells created, then the most central column."""
+        g = self.geo
+        stride, board_mask, order = g.stride, g.board_mask, self.order
+        keyed = []
+        for m in bits(moves):
+            threats = bin(winning_cells(current | m, mask | m, stride, board_mask)).count("1")
+            keyed.append((-threats, order[(m.bit_length() - 1) // stride], m))
+        keyed.sort()
+        return [m for _, _, m in keyed]
+
+    def _negamax(self, current: int, mask: int, alpha: int, beta: int) -> int:
+        """Value for the side to move (``current``) with fail-hard bounds in [alpha, beta]."""
+        self.nodes += 1
+        if self.nodes % CLOCK_EVERY == 0:
+            if self.max_nodes is not None and self.nodes >= self.max_nodes:
+                raise OutOfBudget
+            if self.end is not None and time.perf_counter() >= self.end:
+                raise OutOfBudget
+        g = self.geo
+        stride, board_mask = g.stride, g.board_mask
+        possible = (mask + g.bottom) & ~mask & board_mask
+        if not possible:
+            return DRAW
+        if winning_cells(current, mask, stride, board_mask) & possible:
+            return WIN
+        opponent = mask ^ current ^ g.forbidden
+        threats = winning_cells(opponent, mask, stride, board_mask)
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):
+                return LOSS
+            possible = forced
+        moves = possible & ~g.danger(threats)
+        if not moves:
+            return LOSS
+        key = (current, mask)
+        bounds = self.table.get(key)
+        if bounds is not None:
+            low, high = bounds
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+            if alpha >= beta:
+                return alpha
+        else:
+            low, high = LOSS, WIN
+        a0 = alpha
+        best = LOSS
+        for m in (self._ordered(current, mask, moves) if moves & (moves - 1) else (moves,)):
+            value = -self._negamax(opponent, mask | m, -beta, -alpha)
+            if value > best:
+                best = value
+                if value >= beta:
+                    break
+                if value > alpha:
+                    alpha = value
+        if best <= a0:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.table[key] = (low, high)
+        return best
