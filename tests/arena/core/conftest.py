@@ -56,8 +56,9 @@ def mark() -> str:
 def proto(mark: str):
     """Spec of the hostile platform-protocol bot in a given mode."""
     def spec(mode: str) -> dict:
+        # PYTHONUNBUFFERED (set in some shells) would make the never-flushing bot flush.
         return {"process": [sys.executable, str(HOSTILE / "proto_bot.py"), mode],
-                "env": {MARK_VAR: mark}}
+                "env": {MARK_VAR: mark, "PYTHONUNBUFFERED": ""}}
     return spec
 
 
