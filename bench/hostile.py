@@ -21,7 +21,6 @@ limit (load_timeout for a load fault) + 1 s. Libraries are built in a temporary 
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,6 +36,9 @@ from arena.players.python import PythonPlayer  # noqa: E402
 from arena.referee import play_game  # noqa: E402
 
 HOSTILE = Path(__file__).resolve().parents[1] / "tests/arena/core/hostile"
+sys.path.insert(0, str(HOSTILE))
+from hostile_build import build_libraries  # noqa: E402
+
 MARK_VAR = "BENCH_HOSTILE_MARK"
 M, N, NO_X, NO_Y = 9, 10, 4, 5  # the board of the core tests
 
@@ -117,34 +119,10 @@ def marked_pids(prefix: str) -> Dict[int, str]:
     return found
 
 
-def build(out: Path) -> Dict[str, str]:
-    """Every library the cases name, compiled as conftest.libs does; name -> path."""
-    modes = sorted({c.mode for c in CASES if c.kind == "so" and c.mode.isupper()})
-    jobs = {}
-    for mode in modes:
-        path = out / f"{mode.lower()}.so"
-        jobs[mode] = (path, subprocess.Popen(
-            ["gcc", "-O1", "-shared", "-fpic", f"-DMODE_{mode}", str(HOSTILE / "strategy.c"),
-             "-o", str(path)]))
-    obj = out / "cpp.o"
-    subprocess.run(["g++", "-std=c++11", "-O1", "-fpic", "-c",
-                    str(HOSTILE / "strategy_nolibstdcxx.cpp"), "-o", str(obj)], check=True)
-    jobs["cpp"] = (out / "cpp.so", subprocess.Popen(
-        ["gcc", "-shared", str(obj), "-o", str(out / "cpp.so")]))
-    for path, job in jobs.values():
-        if job.wait() != 0:
-            sys.exit(f"building {path.name} failed")
-    (out / "not_elf.so").write_text("this is not a shared library\n")
-    built = {name: str(path) for name, (path, _) in jobs.items()}
-    built["not_elf"] = str(out / "not_elf.so")
-    built["missing"] = str(out / "does_not_exist.so")
-    return built
-
-
 def spec(case: Case, libs: Dict[str, str], mark: str, load_timeout: float) -> dict:
     env = {MARK_VAR: mark}
     if case.kind == "so":
-        return {"so": libs[case.mode], "env": env, "load_timeout": load_timeout}
+        return {"so": libs[case.mode.lower()], "env": env, "load_timeout": load_timeout}
     if case.mode == "missing":
         return {"process": ["/nonexistent/bot", "--fast"], "env": env}
     # PYTHONUNBUFFERED="" undoes an inherited PYTHONUNBUFFERED=1, under which "never flushes"
@@ -216,7 +194,8 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="hostile_"))
     started = time.monotonic()
     try:
-        libs = build(tmp)
+        modes = sorted({c.mode for c in CASES if c.kind == "so" and c.mode.isupper()})
+        libs = build_libraries(tmp, modes)
         print(f"board {M}x{N}, forbidden cell ({NO_X}, {NO_Y}); time limit {args.time_limit:g} s, "
               f"load timeout {args.load_timeout:g} s; opponent: in-process leftmost; "
               f"built in {time.monotonic() - started:.1f} s", flush=True)

@@ -2,7 +2,6 @@
 process a test started outlives it (every player's environment carries a unique mark, which
 grandchildren inherit, so /proc finds them even after they left the session)."""
 import os
-import subprocess
 import sys
 import time
 import uuid
@@ -10,6 +9,9 @@ from pathlib import Path
 from typing import Dict, List
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "hostile"))
+from hostile_build import build_libraries  # noqa: E402
 
 HOSTILE = Path(__file__).parent / "hostile"
 MARK_VAR = "ARENA_CORE_TEST_MARK"
@@ -65,25 +67,7 @@ def proto(mark: str):
 @pytest.fixture(scope="session")
 def libs(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, str]:
     """Every hostile library, built once: C modes, the C++ one without libstdc++, a non-ELF."""
-    out = tmp_path_factory.mktemp("so")
-    jobs = {}
-    for mode in C_MODES:
-        path = out / f"{mode.lower()}.so"
-        jobs[mode.lower()] = (path, subprocess.Popen(
-            ["gcc", "-O1", "-shared", "-fpic", f"-DMODE_{mode}", str(HOSTILE / "strategy.c"),
-             "-o", str(path)]))
-    obj = out / "cpp.o"
-    subprocess.run(["g++", "-std=c++11", "-O1", "-fpic", "-c",
-                    str(HOSTILE / "strategy_nolibstdcxx.cpp"), "-o", str(obj)], check=True)
-    jobs["cpp"] = (out / "cpp.so", subprocess.Popen(
-        ["gcc", "-shared", str(obj), "-o", str(out / "cpp.so")]))
-    for path, job in jobs.values():
-        assert job.wait() == 0, f"building {path.name} failed"
-    (out / "not_elf.so").write_text("this is not a shared library\n")
-    built = {name: str(path) for name, (path, _) in jobs.items()}
-    built["not_elf"] = str(out / "not_elf.so")
-    built["missing"] = str(out / "does_not_exist.so")
-    return built
+    return build_libraries(tmp_path_factory.mktemp("so"), C_MODES)
 
 
 def leftmost(M, N, top, board, last_x, last_y, no_x, no_y):
