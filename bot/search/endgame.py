@@ -2,15 +2,15 @@
 
 Late in the game (few empty cells) the solver gets a share of the move's budget at the root.
 A proven win ends the search at once (MCTS-solver sees a child lost for the opponent); proven
-losses are marked so that UCB never visits them again; proven draws are marked too, so the
-final choice prefers a sure draw only when nothing better is known.
+losses are marked so that UCB never visits them again (unless every move loses: then MCTS
+still looks for the loss the opponent is least likely to find); proven draws are marked too.
 """
 
 from __future__ import annotations
 
 import time
 
-from bot.rules import Position
+from bot.rules import LOSS, Position
 from bot.search.clock import Deadline
 from bot.search.node import Node
 from bot.search.solver import Solver
@@ -43,6 +43,9 @@ class Endgame:
         if deadline.max_playouts is not None:
             nodes = int(self.share * deadline.max_playouts * NODES_PER_PLAYOUT)
         proven = self.solver.solve_moves(position, max_nodes=nodes, seconds=seconds)
+        lost = [move for move, outcome in proven.items() if outcome == LOSS]
+        if len(lost) == bin(position.non_losing_moves()).count("1"):
+            return  # every move loses: let MCTS find the loss hardest for the opponent to win
         children = {child.move: child for child in root.children}
         for move, outcome in proven.items():
             child = children.get(move)

@@ -96,3 +96,17 @@ def test_endgame_waits_until_few_cells_are_empty():
     searcher = MCTS(seed=1, endgame=Endgame(max_empties=40))
     searcher.search(p, Deadline(Limit(playouts=50)))
     assert searcher.endgame.solver.nodes == 0
+
+
+def test_endgame_leaves_a_lost_root_to_mcts():
+    rng = random.Random(5)
+    lost = 0
+    for _ in range(40):
+        game = dense_endgame(rng, rng.randrange(8, 13))
+        if negamax(game) != LOSS:
+            continue
+        searcher = MCTS(seed=1, endgame=Endgame(max_empties=20, share=1.0))
+        result = searcher.search(position_of(game), Deadline(Limit(seconds=30, playouts=20)))
+        assert searcher.endgame.solver.nodes > 0 and result.playouts > 0
+        lost += 1
+    assert lost >= 3
