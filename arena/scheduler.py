@@ -144,8 +144,8 @@ class Progress:
 
     def add(self, record: GameRecord) -> None:
         self.counts[record.result] += 1
+        self._show()  # postfix first: update() redraws, so the bar shows this game too
         self.bar.update(1)
-        self._show()
 
     def _show(self) -> None:
         w, d, loss = self.counts["a"], self.counts["draw"], self.counts["b"]
