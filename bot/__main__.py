@@ -16,6 +16,7 @@ from bot.engine import DEFAULT_SECONDS
 from bot.protocol import getpoint, platform
 from bot.rules import InvalidPosition
 from bot.search.clock import Limit, process_age
+from bot.search.endgame import Endgame
 from bot.search.mcts import MCTS
 
 log = logging.getLogger("bot")
@@ -35,6 +36,9 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
     parser.add_argument("--playouts", type=int, default=None, metavar="N",
                         help="also stop after N play-outs per move (for fast, repeatable runs)")
     parser.add_argument("--seed", type=int, default=None, help="random seed of the search")
+    parser.add_argument("--endgame", type=int, default=0, metavar="EMPTIES",
+                        help="run the exact endgame solver first when at most EMPTIES cells "
+                             "are empty (0: off, the default; docs/strength.md)")
     parser.add_argument("--log-level", default="WARNING",
                         choices=("DEBUG", "INFO", "WARNING", "ERROR"),
                         help="stderr logging level (DEBUG prints per-move search figures)")
@@ -58,7 +62,7 @@ def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> i
         age = process_age()
         started = time.perf_counter() - age if age is not None else None
     limit = Limit(seconds=args.time, playouts=args.playouts)
-    searcher = MCTS(seed=args.seed)
+    searcher = MCTS(seed=args.seed, endgame=Endgame(args.endgame) if args.endgame > 0 else None)
     try:
         if args.protocol == "platform":
             platform.serve(sys.stdin, sys.stdout.buffer, limit, searcher, started)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from botio import run_bot
 from test_solver import after, dense_endgame, negamax
 
 from bot.rules import DRAW, LOSS, WIN, Position
@@ -110,3 +111,22 @@ def test_endgame_leaves_a_lost_root_to_mcts():
         assert searcher.endgame.solver.nodes > 0 and result.playouts > 0
         lost += 1
     assert lost >= 3
+
+
+def test_endgame_flag_makes_the_process_find_a_forced_win():
+    rng = random.Random(3)
+    checked = 0
+    while checked < 2:
+        game = dense_endgame(rng, rng.randrange(8, 11))
+        p = position_of(game)
+        if negamax(game) != WIN or all(negamax(after(game, p.xy(m))) == LOSS
+                                       for m in bits_of(p.non_losing_moves())):
+            continue  # only positions where a random move could miss the win
+        last_x, last_y = game.moves[-1]
+        request = (f"{game.M} {game.N} {game.no_x} {game.no_y} {last_x} {last_y}\n"
+                   + " ".join(map(str, game.top)) + "\n" + " ".join(map(str, game.view())) + "\n")
+        proc = run_bot(["--protocol", "getpoint", "--playouts", "1", "--endgame", "80"],
+                       request.encode())
+        x, y = map(int, proc.stdout.split())
+        assert negamax(after(game, (x, y))) == LOSS, proc.stderr
+        checked += 1
