@@ -12,7 +12,14 @@ from typing import List, Optional
 
 from arena.report import summary
 from arena.report.render import FORMATS, Table, plain, render
-from arena.results import CourseGame, GameRecord, ResultsError, read_course_folder, read_log
+from arena.results import (
+    CourseGame,
+    GameRecord,
+    ResultsError,
+    course_game,
+    read_course_folder,
+    read_log,
+)
 
 LOG = logging.getLogger("arena.stat")
 LOG_NAME = "games.jsonl"
@@ -37,13 +44,16 @@ def build_tables(args: argparse.Namespace) -> List[Table]:
     folder: Path = args.folder
     if not folder.is_dir():
         raise ResultsError(f"{folder}: no such folder")
-    games = read_course_folder(folder)
-    if not games:
-        raise ResultsError(f"{folder}: no games found (no <A>_<B>.txt result file with a "
-                           "finished round)")
     records_path = args.records or folder / LOG_NAME
     if args.records and not args.records.is_file():
         raise ResultsError(f"{args.records}: no such records file")
+    games = read_course_folder(folder)
+    if not games and records_path.is_file():
+        # A batch still running (or cut short) has its log but not yet its text files.
+        games = [course_game(r) for r in read_log(records_path)]
+    if not games:
+        raise ResultsError(f"{folder}: no games found (no <A>_<B>.txt result file with a "
+                           f"finished round, no {LOG_NAME} record)")
     pairings = {(g.a, g.b) for g in games}
     records = [r for r in read_log(records_path) if (r.a, r.b) in pairings]
     tables = [summary.course_table(games), summary.per_opponent_table(games),

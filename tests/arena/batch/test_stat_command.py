@@ -64,6 +64,15 @@ def test_markdown_and_csv_render_the_same_rows(tmp_path, capsys):
     assert "bot,greedy,4,3,1,0,7,0.875," in capsys.readouterr().out
 
 
+def test_a_running_batch_is_tabulated_from_its_log_alone(tmp_path, capsys):
+    make_folder(tmp_path)
+    for text_file in tmp_path.glob("*_*.txt"):
+        text_file.unlink()  # as while the batch runs: the text files come at its end
+    assert main([str(tmp_path), "--format", "json", "--no-plots"]) == 0
+    per = {r["B"]: r for r in json.loads(capsys.readouterr().out)["per_opponent"]}
+    assert (per["greedy"]["points"], per["uct"]["W"], per["uct"]["L"]) == (7, 1, 1)
+
+
 def run_stat(folder):
     return subprocess.run([sys.executable, str(ROOT / "stat.py"), str(folder), "--no-plots"],
                           capture_output=True, text=True, cwd=str(ROOT), timeout=60)
