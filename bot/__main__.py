@@ -14,6 +14,7 @@ from typing import List, Optional
 
 from bot.engine import DEFAULT_SECONDS
 from bot.protocol import getpoint, platform
+from bot.protocol.lines import FdLines
 from bot.rules import InvalidPosition
 from bot.search.clock import Limit, process_age
 from bot.search.endgame import Endgame
@@ -39,6 +40,9 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
     parser.add_argument("--endgame", type=int, default=0, metavar="EMPTIES",
                         help="run the exact endgame solver first when at most EMPTIES cells "
                              "are empty (0: off, the default; docs/strength.md)")
+    parser.add_argument("--no-ponder", dest="ponder", action="store_false",
+                        help="platform protocol: do not search while the opponent thinks "
+                             "(pondering is on by default; docs/strength.md)")
     parser.add_argument("--log-level", default="WARNING",
                         choices=("DEBUG", "INFO", "WARNING", "ERROR"),
                         help="stderr logging level (DEBUG prints per-move search figures)")
@@ -65,7 +69,11 @@ def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> i
     searcher = MCTS(seed=args.seed, endgame=Endgame(args.endgame) if args.endgame > 0 else None)
     try:
         if args.protocol == "platform":
-            platform.serve(sys.stdin, sys.stdout.buffer, limit, searcher, started)
+            if args.ponder:
+                lines = FdLines(sys.stdin.fileno())
+                platform.serve(lines, sys.stdout.buffer, limit, searcher, started, lines.ready)
+            else:
+                platform.serve(sys.stdin, sys.stdout.buffer, limit, searcher, started)
         else:
             getpoint.serve(sys.stdin, sys.stdout, limit, searcher)
     except InvalidPosition as exc:

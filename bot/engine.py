@@ -60,9 +60,9 @@ def decide(position: Position, limit: Limit, searcher: MCTS,
         return fallback_move(position)
     deadline = deadline if deadline is not None else Deadline(limit)
     result = searcher.search(position, deadline)
-    log.debug("search: %d playouts, %d nodes, %.3f s, root outcome %s, move %s (%d visits)",
-              result.playouts, result.nodes, result.seconds, result.outcome,
-              position.xy(result.move), result.visits)
+    log.debug("search: %d playouts (%d reused), %d nodes, %.3f s, root outcome %s, "
+              "move %s (%d visits)", result.playouts, result.reused, result.nodes,
+              result.seconds, result.outcome, position.xy(result.move), result.visits)
     return result.move
 
 

@@ -2,14 +2,16 @@
 
 stdin: ``M N noX noY``, then ``lastX lastY`` before each of our moves (``-1 -1`` when we open).
 stdout: per move, a 4-byte big-endian length, then the ASCII ``x y``, then flush.
-The bot tracks the game itself (it is not told its own moves back) and reuses its tree.
+The bot tracks the game itself (it is not told its own moves back) and reuses its tree; while
+the opponent thinks it can go on searching (pondering) until the opponent's move arrives.
 """
 
 from __future__ import annotations
 
+import logging
 import struct
 import time
-from typing import BinaryIO, Optional, TextIO
+from typing import BinaryIO, Callable, Optional, TextIO
 
 from bot.engine import check_last_move, safe_decide
 from bot.protocol.parse import ints, next_line
@@ -17,7 +19,12 @@ from bot.rules import InvalidPosition, Position
 from bot.search.clock import Deadline, Limit
 from bot.search.mcts import MCTS
 
+log = logging.getLogger("bot")
+
 BUFFERED = 0.01  # seconds: a line read faster than this was already in the pipe
+# Pondering stops at the opponent's move, else after this much (a bound on the tree's memory
+# if the opponent thinks for long: about 300 bytes a node, one node a play-out).
+PONDER_LIMIT = Limit(seconds=30.0, playouts=200_000)
 
 
 def frame(x: int, y: int) -> bytes:
@@ -39,9 +46,11 @@ def request_start(started: Optional[float], asked: float, arrived: float) -> flo
 
 
 def serve(stdin: TextIO, stdout: BinaryIO, limit: Limit, searcher: MCTS,
-          started: Optional[float] = None) -> None:
+          started: Optional[float] = None, waiting: Optional[Callable[[], bool]] = None) -> None:
     """Play one game until end of input. ``started``: the process start (perf_counter
     seconds), charged to the first request if it was already waiting (see request_start).
+    ``waiting``: says whether input is waiting on ``stdin``; given, the bot ponders until it
+    is (``stdin`` must then be unbuffered beyond what ``waiting`` sees: bot.protocol.lines).
     Raises InvalidPosition on bad input."""
     header = next_line(stdin)
     if header is None:
@@ -50,6 +59,8 @@ def serve(stdin: TextIO, stdout: BinaryIO, limit: Limit, searcher: MCTS,
     position = Position.new(M, N, no_x, no_y)
     while True:
         asked = time.perf_counter()
+        if waiting is not None and not (position.last_mover_won() or position.is_full()):
+            log.debug("pondered: %d playouts", searcher.ponder(position, waiting, PONDER_LIMIT))
         line = next_line(stdin)
         arrived = time.perf_counter()
         if line is None:

@@ -10,15 +10,16 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 from bot.rules import DRAW, LOSS, WIN, Position
-from bot.search.clock import Deadline
+from bot.search.clock import Deadline, Limit
 from bot.search.endgame import Endgame
 from bot.search.node import Node, sort_key
 from bot.search.rollout import TacticalRollout
 
 SCORE = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}  # a proven outcome as a play-out score
+PONDER_CHECK = 8  # play-outs between two looks at the input while pondering (well under 1 ms)
 
 
 @dataclass
@@ -31,6 +32,7 @@ class SearchResult:
     seconds: float
     outcome: Optional[int]  # proven result of the ROOT for the side to move, or None
     visits: int  # visits of the chosen child
+    reused: int = 0  # play-outs the root already had from earlier searches and pondering
 
 
 def random_bit(s: int, rand) -> int:
@@ -55,14 +57,39 @@ class MCTS:
         self.tree_geo = None
 
     def root_for(self, position: Position) -> Node:
-        """The node of ``position`` from the last tree (two plies down), else a new one."""
+        """The node of ``position`` from the last tree (up to two plies down), else a new one.
+
+        Two plies: from our last decision to our next one. One ply: from the position we
+        pondered (the opponent to move) to our next decision. None: the same position again.
+        """
         key = position.key()
         if self.tree is not None and self.tree_geo is position.geo:
-            for child in self.tree.children:
-                for grandchild in child.children:
-                    if (grandchild.current, grandchild.mask) == key:
-                        return grandchild
+            level = [self.tree]
+            for depth in range(3):
+                for node in level:
+                    if (node.current, node.mask) == key:
+                        return node
+                if depth < 2:
+                    level = [child for node in level for child in node.children]
         return Node(position.geo, 0, position.current, position.mask)
+
+    def ponder(self, position: Position, stop: Callable[[], bool], limit: Limit) -> int:
+        """Search ``position`` (the opponent to move) until ``stop()`` says its move arrived,
+        the root is proven, or ``limit`` is spent; returns the play-outs run.
+
+        The tree is kept, so the next search starts from the opponent's actual reply with
+        the play-outs spent below it (thinking on the opponent's time).
+        """
+        root = self.root_for(position)
+        self.tree, self.tree_geo = root, position.geo
+        deadline = Deadline(limit)
+        playouts = 0
+        while root.outcome is None and not deadline.expired(playouts):
+            if playouts % PONDER_CHECK == 0 and stop():
+                break
+            self.iterate(root, position.geo)
+            playouts += 1
+        return playouts
 
     def search(self, position: Position, deadline: Deadline) -> SearchResult:
         """Search until the deadline (or a proof of the root) and pick the move by sort_key.
@@ -71,6 +98,7 @@ class MCTS:
         """
         geo = position.geo
         root = self.root_for(position)
+        reused = root.visits
         self.tree, self.tree_geo = root, geo
         if self.endgame is not None:
             self.endgame.prove(root, position, deadline)
@@ -84,7 +112,8 @@ class MCTS:
             move, visits = best.move, best.visits
         else:
             move, visits = random_bit(root.untried, self.rand), 0
-        return SearchResult(move, playouts, nodes, deadline.elapsed(), root.outcome, visits)
+        return SearchResult(move, playouts, nodes, deadline.elapsed(), root.outcome, visits,
+                            reused)
 
     def iterate(self, root: Node, geo) -> int:
         """One selection-expansion-evaluation-backup pass; returns the nodes created (0/1)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from botio import ReactiveOpponent, read_frames, run_bot
@@ -171,5 +172,5 @@ def test_bot_time_environment_sets_the_budget_and_is_checked():
     assert proc.returncode == 2 and b"BOT_TIME='soon'" in proc.stderr and proc.stdout == b""
     proc = run_bot(["--log-level", "DEBUG"], b"9 9 0 0\n-1 -1\n", env={"BOT_TIME": "0.2"})
     assert proc.returncode == 0 and len(read_frames(proc.stdout)) == 1
-    seconds = float(proc.stderr.decode().split(" playouts, ")[1].split(", ")[1].split(" s")[0])
+    seconds = float(re.search(r"nodes, ([\d.]+) s,", proc.stderr.decode()).group(1))
     assert 0.2 <= seconds < 1.5  # 0.2 s from the process start, not the 2 s default

@@ -1,0 +1,133 @@
+"""Thinking on the opponent's time: the line reader that can tell whether input waits, the
+ponder loop that stops when it does, the tree it leaves for the next move, and the process
+that ponders yet answers each move within its own budget, timed from the move's arrival."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+from botio import ROOT, read_frames
+from plain_referee import PlainGame
+
+from bot.protocol.lines import FdLines
+from bot.rules import Position
+from bot.search.clock import Deadline, Limit
+from bot.search.mcts import MCTS, PONDER_CHECK
+
+
+def test_lines_are_split_across_chunks_and_ready_says_when_one_waits():
+    r, w = os.pipe()
+    try:
+        lines = FdLines(r)
+        assert not lines.ready()
+        os.write(w, b"9 9 ")
+        assert lines.ready()  # the start of a line: reading it will not block for long
+        os.write(w, b"4 4\n-1 -1\n3")
+        assert lines.readline() == "9 9 4 4\n"
+        assert lines.ready()  # the second line is in our buffer, not in the pipe
+        assert lines.readline() == "-1 -1\n"
+        os.write(w, b" 7\n")
+        assert lines.readline() == "3 7\n"
+        assert not lines.ready()
+        os.close(w)
+        w = -1
+        assert lines.ready() and lines.readline() == "" and lines.readline() == ""
+    finally:
+        os.close(r)
+        if w >= 0:
+            os.close(w)
+
+
+def test_ponder_stops_when_told_and_leaves_the_tree_for_the_reply():
+    p = Position.new(9, 10, 3, 4).play_xy(8, 4)  # our move is played: the opponent to move
+    searcher = MCTS(seed=3)
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 50
+
+    ran = searcher.ponder(p, stop, Limit(seconds=60))
+    assert ran == 50 * PONDER_CHECK
+    assert searcher.tree.visits == ran
+    reply = max(searcher.tree.children, key=lambda c: c.visits)
+    after = p.play_bit(reply.move)
+    node = searcher.root_for(after)
+    assert node is reply and node.visits > 0
+    result = searcher.search(after, Deadline(Limit(playouts=100)))
+    assert result.reused == reply.visits - 100 and result.move & after.possible()
+
+
+def test_ponder_respects_its_own_limit():
+    p = Position.new(12, 12, 0, 0)
+    ran = MCTS(seed=1).ponder(p, lambda: False, Limit(seconds=60, playouts=300))
+    assert ran == 300
+
+
+def test_the_same_position_again_finds_the_tree_root():
+    p = Position.new(10, 10, 9, 9)
+    searcher = MCTS(seed=2)
+    searcher.ponder(p, lambda: False, Limit(playouts=200))
+    assert searcher.root_for(p) is searcher.tree and searcher.tree.visits == 200
+
+
+def _read_exactly(fd: int, n: int, timeout: float) -> bytes:
+    data = b""
+    end = time.monotonic() + timeout
+    while len(data) < n and time.monotonic() < end:
+        chunk = os.read(fd, n - len(data))
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+def test_process_ponders_while_waiting_and_times_each_move_from_its_arrival():
+    """As second player: the opponent 'thinks' 1 s before each move. The bot must search in
+    that time (its log says so) and still answer each move within its 0.3 s budget counted
+    from when the move was sent, not from the process start or the end of its last move."""
+    game = PlainGame(9, 9, 0, 4)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "--time", "0.3", "--log-level", "DEBUG"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    try:
+        proc.stdin.write(b"9 9 0 4\n")
+        proc.stdin.flush()
+        latencies = []
+        for x, y in [(8, 0), (8, 8), (7, 0)]:
+            time.sleep(1.0)
+            assert game.legal(x, y)
+            game.play(x, y)
+            sent = time.perf_counter()
+            proc.stdin.write(f"{x} {y}\n".encode())
+            proc.stdin.flush()
+            head = _read_exactly(proc.stdout.fileno(), 4, 10)
+            body = _read_exactly(proc.stdout.fileno(), int.from_bytes(head, "big"), 10)
+            latencies.append(time.perf_counter() - sent)
+            (bx, by), = read_frames(head + body)
+            assert game.legal(bx, by)
+            game.play(bx, by)
+        proc.stdin.close()
+        assert proc.wait(timeout=10) == 0
+        log = proc.stderr.read().decode()
+    finally:
+        proc.kill()
+        proc.wait()
+    # the search itself stops at 0.3 s; the rest is slack for a loaded machine
+    assert all(0.25 < t < 1.5 for t in latencies), latencies
+    pondered = [int(n) for n in re.findall(r"pondered: (\d+) playouts", log)]
+    assert len(pondered) >= 3 and all(n > 0 for n in pondered[:3]), log
+
+
+def test_no_ponder_flag_keeps_the_plain_reader():
+    proc = subprocess.run([sys.executable, "-m", "bot", "--no-ponder", "--playouts", "30",
+                           "--log-level", "DEBUG"], input=b"9 9 0 4\n-1 -1\n",
+                          capture_output=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          timeout=60)
+    assert proc.returncode == 0 and len(read_frames(proc.stdout)) == 1
+    assert b"pondered" not in proc.stderr
