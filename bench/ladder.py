@@ -10,7 +10,8 @@ Members: random, greedy, heuristic; native UCTs named uct-<playouts>[-c<C>] (uct
 play-outs a move, UCT_TIME far away) or uct-t<seconds> (uncapped, UCT_TIME seconds); our bot
 called in-process (bot.protocol.function) as bot-<playouts> or bot-t<seconds>. A bot VARIANT
 names its searcher's knobs after a colon, e.g. bot:endgame=60:share=0.2-3000 (endgame: the
-exact solver's max empty cells, 0 = off; share: its part of the budget; c: the UCB constant).
+exact solver's max empty cells, 0 = off; share: its part of the budget; c: the UCB constant;
+keep=1: play-outs keep their own threats, bot.search.rollout).
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
         --members random,greedy,heuristic,uct-1k,uct-10k
@@ -73,12 +74,14 @@ def _variant(knobs: Tuple[Tuple[str, str], ...]):
     from bot.search.endgame import Endgame
     from bot.search.mcts import MCTS
     options = dict(knobs)
-    unknown = set(options) - {"endgame", "share", "c"}
+    unknown = set(options) - {"endgame", "share", "c", "keep"}
     if unknown:
         raise SystemExit(f"unknown bot knobs {sorted(unknown)}")
     empties = int(options.get("endgame", "0"))
     endgame = Endgame(empties, float(options.get("share", "0.2"))) if empties else None
-    return MCTS(c=float(options.get("c", "0.5")), endgame=endgame)
+    from bot.search.rollout import TacticalRollout
+    rollout = TacticalRollout(keep_threats=options.get("keep", "0") == "1")
+    return MCTS(rollout, c=float(options.get("c", "0.5")), endgame=endgame)
 
 
 _loaded: Dict[str, NativeStrategy] = {}

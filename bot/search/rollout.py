@@ -20,15 +20,23 @@ class TacticalRollout:
     uniformly random move. A side that cannot avoid losing next ply is scored as lost at once,
     which both shortens the play-out and is exact.
 
+    ``keep_threats``: also avoid playing directly under one's OWN winning cell when another
+    move is safe, so that threats survive to the zugzwang at the end of the column (the
+    opponent would block them at once), as a strong player keeps them.
+
     This loop is most of the bot's time, so ``bot.rules.winning_cells`` is written out inline
     with its shifts held in locals (bench/speed.py: about 1.4x the play-outs a second of
     calling it); tests/bot/test_rollout.py checks it against the plain version.
     """
 
+    def __init__(self, keep_threats: bool = False) -> None:
+        self.keep_threats = keep_threats
+
     def evaluate(self, geo: Geometry, current: int, mask: int,
                  rand: Callable[[], float]) -> float:
         """Score for the side to move: 1 win, 0.5 draw, 0 loss (one random tactical game)."""
         bottom, board_mask = geo.bottom, geo.board_mask
+        keep = self.keep_threats
         above_forbidden = geo.above_forbidden
         h = geo.stride  # horizontal shift; the diagonals shift by h - 1 and h + 1
         u, d = h + 1, h - 1
@@ -67,6 +75,10 @@ class TacticalRollout:
                 candidates = possible & ~danger
                 if not candidates:
                     return 1.0 - me
+                if keep:
+                    kept = candidates & ~((own_wins >> 1) | ((own_wins & above_forbidden) >> 2))
+                    if kept:
+                        candidates = kept
                 n = bin(candidates).count("1")
                 for _ in range(int(rand() * n)):
                     candidates &= candidates - 1
