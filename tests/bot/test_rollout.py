@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.rules import Position, bits, has_four, winning_cells
+from bot.rules import Position, bits, has_four, parse_board, winning_cells
 from bot.search.rollout import TacticalRollout
 
 
@@ -21,7 +21,7 @@ def random_position(rng: random.Random, M: int, N: int) -> Position:
     return p
 
 
-def reference_rollout(p: Position, rand) -> float:
+def reference_rollout(p: Position, rand, keep_threats: bool = False) -> float:
     """The rollout's policy written with Position's methods, drawing ``rand`` the same way."""
     me = 1.0
     while True:
@@ -37,9 +37,11 @@ def reference_rollout(p: Position, rand) -> float:
                 return 1.0 - me
             move = forced
         else:
-            candidates = list(bits(p.possible() & ~danger))
-            if not candidates:
+            safe = p.possible() & ~danger
+            if not safe:
                 return 1.0 - me
+            kept = safe & ~p.geo.danger(p.winning_cells())
+            candidates = list(bits(kept if keep_threats and kept else safe))
             move = candidates[int(rand() * len(candidates))]
         p = p.play_bit(move)
         me = 1.0 - me
@@ -69,15 +71,34 @@ class CountingRand:
         return self.random()
 
 
+@pytest.mark.parametrize("keep", [False, True])
 @pytest.mark.parametrize("M,N", [(9, 10), (11, 12), (12, 12)])
-def test_rollout_plays_exactly_the_reference_policy(M, N):
+def test_rollout_plays_exactly_the_reference_policy(M, N, keep):
     rng = random.Random(M * 100 + N)
-    rollout = TacticalRollout()
+    rollout = TacticalRollout(keep_threats=keep)
     scores = set()
     for seed in range(150):
         p = random_position(rng, M, N)
         fast, slow = CountingRand(seed), CountingRand(seed)
         score = rollout.evaluate(p.geo, p.current, p.mask, fast)
-        assert (score, fast.calls) == (reference_rollout(p, slow), slow.calls)
+        assert (score, fast.calls) == (reference_rollout(p, slow, keep), slow.calls)
         scores.add(score)
     assert {0.0, 1.0} <= scores  # both sides win some
+
+
+# X to move; three empty cells: (1, 2) under X's winning cell (0, 2) (row 0: XX.XX), and
+# (0, 6), which wins for no one. Playing (0, 6) leaves O only (1, 2), under X's threat: X wins.
+# Playing (1, 2) lets O block at (0, 2), then X fills (0, 6): a draw.
+KEEP_OR_DRAW = ["XX.XXO.O#", "XO.OXOXOX", "OOXXOXOOO", "OXOXOXOXO", "XOXOXOXOX",
+                "XOXOXOXOX", "OXOXOXOXO", "OXOXOXOXO", "XOXOXOXOX"]
+
+
+def test_keeping_threats_wins_the_zugzwang_that_random_play_throws_away():
+    p = parse_board(KEEP_OR_DRAW)
+    assert p.winning_cells() == p.geo.bit(0, 2) and p.opponent_winning_cells() == 0
+    rand = random.Random(4).random
+    kept = {TacticalRollout(keep_threats=True).evaluate(p.geo, p.current, p.mask, rand)
+            for _ in range(40)}
+    plain = {TacticalRollout().evaluate(p.geo, p.current, p.mask, rand) for _ in range(40)}
+    assert kept == {1.0}
+    assert plain == {0.5, 1.0}
