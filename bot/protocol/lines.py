@@ -34,4 +34,7 @@ class FdLines:
         """Whether input (a line, the start of one, or its end) is waiting to be read."""
         if b"\n" in self.buffer or self.eof:
             return True
-        return bool(select.select([self.fd], [], [], 0)[0])
+        try:
+            return bool(select.select([self.fd], [], [], 0)[0])
+        except (OSError, ValueError):  # a descriptor select() cannot watch: do not ponder
+            return True

@@ -42,6 +42,13 @@ def test_lines_are_split_across_chunks_and_ready_says_when_one_waits():
             os.close(w)
 
 
+def test_a_descriptor_select_cannot_watch_means_do_not_ponder():
+    r, w = os.pipe()
+    os.close(r)
+    os.close(w)
+    assert FdLines(r).ready()  # EBADF: stop pondering, let the blocking read report it
+
+
 def test_ponder_stops_when_told_and_leaves_the_tree_for_the_reply():
     p = Position.new(9, 10, 3, 4).play_xy(8, 4)  # our move is played: the opponent to move
     searcher = MCTS(seed=3)
