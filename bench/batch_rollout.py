@@ -104,7 +104,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     args = parser.parse_args()
     rng = np.random.default_rng(1)
-    rollout = TacticalRollout()
+    rollout = TacticalRollout(keep_threats=False)  # the policy the numpy version plays
     print(f"{'position':30} {'batch':>6} {'play-outs/s':>12} {'mean score':>11}")
     for name, M, N, no_x, no_y, cols in POSITIONS:
         p = position(M, N, no_x, no_y, cols)

@@ -99,6 +99,7 @@ def test_keeping_threats_wins_the_zugzwang_that_random_play_throws_away():
     rand = random.Random(4).random
     kept = {TacticalRollout(keep_threats=True).evaluate(p.geo, p.current, p.mask, rand)
             for _ in range(40)}
-    plain = {TacticalRollout().evaluate(p.geo, p.current, p.mask, rand) for _ in range(40)}
+    plain = {TacticalRollout(keep_threats=False).evaluate(p.geo, p.current, p.mask, rand)
+             for _ in range(40)}
     assert kept == {1.0}
     assert plain == {0.5, 1.0}
