@@ -36,14 +36,16 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
                         help=f"search time per move (default: $BOT_TIME, else "
                              f"{DEFAULT_SECONDS}); the first move's clock includes start-up")
     parser.add_argument("--playouts", type=int, default=None, metavar="N",
-                        help="also stop after N play-outs per move (for fast, repeatable runs)")
+                        help="also stop after N play-outs per move, and do not ponder (for "
+                             "fast, repeatable runs)")
     parser.add_argument("--seed", type=int, default=None, help="random seed of the search")
     parser.add_argument("--endgame", type=int, default=0, metavar="EMPTIES",
                         help="run the exact endgame solver first when at most EMPTIES cells "
                              "are empty (0: off, the default; docs/strength.md)")
     parser.add_argument("--no-ponder", dest="ponder", action="store_false",
                         help="platform protocol: do not search while the opponent thinks "
-                             "(pondering is on by default; docs/strength.md)")
+                             "(pondering is on by default, off with --playouts; "
+                             "docs/strength.md)")
     parser.add_argument("--log-level", default="WARNING",
                         choices=("DEBUG", "INFO", "WARNING", "ERROR"),
                         help="stderr logging level (DEBUG prints per-move search figures)")
@@ -74,7 +76,7 @@ def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> i
     searcher = MCTS(seed=args.seed, endgame=Endgame(args.endgame) if args.endgame > 0 else None)
     try:
         if args.protocol == "platform":
-            if args.ponder:
+            if args.ponder and args.playouts is None:  # a play-out cap stays repeatable
                 lines = FdLines(sys.stdin.fileno())
                 platform.serve(lines, sys.stdout.buffer, limit, searcher, started, lines.ready)
             else:
