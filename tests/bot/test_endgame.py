@@ -4,6 +4,7 @@ MCTS (a proven win is played without play-outs; a proven loss is never chosen)."
 from __future__ import annotations
 
 import random
+from typing import Tuple
 
 from botio import run_bot
 from test_solver import after, dense_endgame, negamax
@@ -11,12 +12,18 @@ from test_solver import after, dense_endgame, negamax
 from bot.rules import DRAW, LOSS, WIN, Position
 from bot.search.clock import Deadline, Limit
 from bot.search.endgame import Endgame
-from bot.search.mcts import MCTS
+from bot.search.mcts import MCTS, SearchResult
 from bot.search.solver import Solver
 
 
 def position_of(game) -> Position:
     return Position.from_view(game.M, game.N, game.top, game.view(), game.no_x, game.no_y)
+
+
+def endgame_search(p: Position, playouts: int) -> Tuple[MCTS, SearchResult]:
+    """A seeded search whose endgame solver may take the whole budget (20 empty cells)."""
+    searcher = MCTS(seed=1, endgame=Endgame(max_empties=20, share=1.0))
+    return searcher, searcher.search(p, Deadline(Limit(seconds=30, playouts=playouts)))
 
 
 def test_solver_move_values_match_negamax():
@@ -68,8 +75,7 @@ def test_endgame_proof_makes_mcts_play_a_win_without_playouts():
         if negamax(game) != WIN:
             continue
         p = position_of(game)
-        searcher = MCTS(seed=1, endgame=Endgame(max_empties=20, share=1.0))
-        result = searcher.search(p, Deadline(Limit(seconds=30, playouts=100_000)))
+        _, result = endgame_search(p, 100_000)
         assert result.outcome == WIN and result.playouts == 0
         assert negamax(after(game, p.xy(result.move))) == LOSS
         wins += 1
@@ -84,8 +90,7 @@ def test_endgame_proven_losses_are_not_played():
         if negamax(game) != DRAW:
             continue
         p = position_of(game)
-        searcher = MCTS(seed=1, endgame=Endgame(max_empties=20, share=1.0))
-        result = searcher.search(p, Deadline(Limit(seconds=30, playouts=3)))
+        _, result = endgame_search(p, 3)
         assert negamax(after(game, p.xy(result.move))) == DRAW
         checked += any(-negamax(after(game, p.xy(m))) == LOSS
                        for m in bits_of(p.non_losing_moves()))
@@ -106,8 +111,7 @@ def test_endgame_leaves_a_lost_root_to_mcts():
         game = dense_endgame(rng, rng.randrange(8, 13))
         if negamax(game) != LOSS:
             continue
-        searcher = MCTS(seed=1, endgame=Endgame(max_empties=20, share=1.0))
-        result = searcher.search(position_of(game), Deadline(Limit(seconds=30, playouts=20)))
+        searcher, result = endgame_search(position_of(game), 20)
         assert searcher.endgame.solver.nodes > 0 and result.playouts > 0
         lost += 1
     assert lost >= 3
