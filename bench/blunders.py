@@ -1,0 +1,197 @@
+"""Where did a player lose? A depth-limited forced-win search over the games it lost.
+
+For each lost game, the player's moves are replayed; after each one the search asks whether
+the opponent now forces a win within DEPTH plies. At the first move where it does:
+- **blunder**: another move was safe at that depth (the search would have saved the game);
+- **lost beyond the horizon**: every move already lost within DEPTH plies, so the decisive
+  mistake came earlier and deeper than DEPTH plies can see;
+- and if no move is ever proven losing, the game was lost later than the horizon reaches at
+  any point (a long zugzwang ending, say).
+
+Used for docs/strength.md: the bot's losses to the native UCT are mostly of the second kind,
+which says a shallow tactical filter at the root would not have saved them.
+
+    .venv/bin/python bench/blunders.py docs/results/final.jsonl --player bot --depth 9
+
+The search is exact within its depth (a win it reports is a forced win); it searches only
+non-losing moves, like bot.search.solver, and gives up on a position after --nodes nodes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple, Union
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tqdm import tqdm  # noqa: E402
+
+from arena.results import GameRecord, ResultsError, read_log  # noqa: E402
+from bot.rules import Geometry, Position, bits, winning_cells  # noqa: E402
+
+
+class OutOfNodes(Exception):
+    """The node budget of one question ran out."""
+
+
+class ForcedWin:
+    """Does the side to move force a win within ``depth`` plies? (AND-OR search with a table.)
+
+    Depth counts plies of both sides; entering a position also sees a win now, a double
+    threat (two cells the opponent must block at once) and having no safe move, so a win
+    "within 1" is a move after which the opponent cannot stop an immediate four.
+    """
+
+    def __init__(self, geo: Geometry, max_nodes: int) -> None:
+        self.geo = geo
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        # (current, mask) -> True (a forced win for the side to move), or the largest depth
+        # at which no win was found.
+        self.table: Dict[Tuple[int, int], Union[bool, int]] = {}
+
+    def _moves(self, current: int, mask: int) -> Tuple[str, int]:
+        """("win" / "loss" / "draw", 0) when decided on entry, else ("", the safe moves)."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise OutOfNodes
+        g = self.geo
+        possible = (mask + g.bottom) & ~mask & g.board_mask
+        if not possible:
+            return "draw", 0
+        if winning_cells(current, mask, g.stride, g.board_mask) & possible:
+            return "win", 0
+        threats = winning_cells(mask ^ current ^ g.forbidden, mask, g.stride, g.board_mask)
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):
+                return "loss", 0
+            possible = forced
+        moves = possible & ~g.danger(threats)
+        return ("", moves) if moves else ("loss", 0)
+
+    def wins(self, current: int, mask: int, depth: int) -> bool:
+        """The side to move (stones ``current``) forces a win within ``depth`` plies."""
+        status, moves = self._moves(current, mask)
+        if status or depth <= 0:
+            return status == "win"
+        key = (current, mask)
+        known = self.table.get(key)
+        if known is True or (known is not None and known >= depth):
+            return known is True
+        opponent = mask ^ current ^ self.geo.forbidden
+        for m in bits(moves):
+            if self._loses(opponent, mask | m, depth - 1):
+                self.table[key] = True
+                return True
+        self.table[key] = depth
+        return False
+
+    def _loses(self, current: int, mask: int, depth: int) -> bool:
+        """The side to move cannot avoid losing within ``depth`` plies."""
+        status, moves = self._moves(current, mask)
+        if status or depth <= 0:
+            return status == "loss"
+        opponent = mask ^ current ^ self.geo.forbidden
+        return all(self.wins(opponent, mask | m, depth - 1) for m in bits(moves))
+
+    def loses_after(self, position: Position, move: int, depth: int) -> Optional[bool]:
+        """Whether playing ``move`` lets the opponent force a win within ``depth`` plies
+        (None: the node budget ran out)."""
+        self.nodes = 0
+        after = position.play_bit(move)
+        if after.last_mover_won():
+            return False
+        try:
+            return self.wins(after.current, after.mask, depth)
+        except OutOfNodes:
+            return None
+
+
+@dataclass
+class Verdict:
+    """What the search says about one lost game."""
+
+    record: GameRecord
+    kind: str  # "blunder", "beyond", "unproven"
+    ply: Optional[int] = None  # the ply (0-based) of the player's move it is about
+    column: Optional[int] = None
+    safe: List[int] = field(default_factory=list)  # columns that were safe at that ply
+    unknown: int = 0  # questions the node budget cut short
+
+
+def analyse(record: GameRecord, side: str, depth: int, max_nodes: int) -> Verdict:
+    """Replay a game ``side`` lost and find its first move proven losing within ``depth``."""
+    position = Position.new(record.M, record.N, record.no_x, record.no_y)
+    search = ForcedWin(position.geo, max_nodes)
+    mine = 0 if record.first == side else 1
+    unknown = 0
+    for ply, (x, y) in enumerate(record.moves):
+        if ply % 2 == mine:
+            move = position.geo.bit(x, y)
+            lost = search.loses_after(position, move, depth)
+            unknown += lost is None
+            if lost:
+                safe = [position.geo.column(m) for m in bits(position.possible() & ~move)
+                        if search.loses_after(position, m, depth) is False]
+                kind = "blunder" if safe else "beyond"
+                return Verdict(record, kind, ply, y, safe, unknown)
+        position = position.play_xy(x, y)
+    return Verdict(record, "unproven", unknown=unknown)
+
+
+def describe(verdict: Verdict, depth: int) -> str:
+    r = verdict.record
+    head = (f"round {r.round} leg {r.leg} ({r.M}x{r.N}, forbidden ({r.no_x}, {r.no_y}), "
+            f"{len(r.moves)} plies)")
+    if verdict.kind == "blunder":
+        return (f"{head}: BLUNDER at ply {verdict.ply}, column {verdict.column}: the opponent "
+                f"forces a win within {depth} plies; safe were columns {verdict.safe}")
+    if verdict.kind == "beyond":
+        return (f"{head}: at ply {verdict.ply} every move already lost within {depth} plies "
+                f"(the mistake was deeper)")
+    return f"{head}: no move proven losing within {depth} plies"
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("logs", nargs="+", type=Path, help="arena results (.jsonl)")
+    parser.add_argument("--player", required=True, help="the player whose losses to analyse")
+    parser.add_argument("--depth", type=int, default=9, help="plies searched (default 9)")
+    parser.add_argument("--nodes", type=int, default=2_000_000,
+                        help="node budget of one question (default 2,000,000)")
+    args = parser.parse_args(argv)
+    if args.depth < 1 or args.nodes < 1:
+        parser.error("--depth and --nodes must be positive")
+    lost: List[Tuple[GameRecord, str]] = []
+    try:
+        for path in args.logs:
+            if not path.is_file():
+                parser.error(f"{path}: no such results file")
+            for record in read_log(path):
+                side = "a" if record.a == args.player else "b" if record.b == args.player else ""
+                if side and record.result not in (side, "tie") and record.moves:
+                    lost.append((record, side))
+    except ResultsError as err:
+        parser.error(str(err))
+    if not lost:
+        print(f"{args.player} lost no game in {', '.join(map(str, args.logs))}")
+        return 0
+    verdicts = [analyse(record, side, args.depth, args.nodes)
+                for record, side in tqdm(lost, desc="games", unit="game", file=sys.stderr)]
+    for verdict in verdicts:
+        print(describe(verdict, args.depth))
+    counts = {kind: sum(v.kind == kind for v in verdicts)
+              for kind in ("blunder", "beyond", "unproven")}
+    print(f"{len(verdicts)} games lost by {args.player}: {counts['blunder']} blunders within "
+          f"{args.depth} plies, {counts['beyond']} lost beyond that horizon, "
+          f"{counts['unproven']} never proven; "
+          f"{sum(v.unknown for v in verdicts)} questions cut by the node budget")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""bench/blunders.py: the depth-limited forced-win search and the verdict on a lost game,
+against positions checked by hand (bottom-row open threes, the forbidden cell in the line)."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from arena.codes import Code
+from arena.results import GameRecord
+from bot.rules import parse_board
+
+_PATH = Path(__file__).resolve().parents[2] / "bench" / "blunders.py"
+_SPEC = importlib.util.spec_from_file_location("blunders", _PATH)
+blunders = importlib.util.module_from_spec(_SPEC)
+sys.modules["blunders"] = blunders  # dataclasses look their module up there
+_SPEC.loader.exec_module(blunders)
+
+
+def board(*lowest: str, forbidden=(0, 8)):
+    """A 9x9 position from its lowest rows, top first (X to move); the forbidden cell defaults
+    to the top-right corner, out of every line the tests use (unless a row shows ``#``)."""
+    rows = ["........."] * (9 - len(lowest)) + list(lowest)
+    return parse_board(rows, no_cell=None if any("#" in r for r in rows) else forbidden)
+
+
+def column_move(position, column: int) -> int:
+    return position.possible() & position.geo.column_masks[column]
+
+
+def test_open_three_on_the_bottom_row_is_a_win_within_one_ply():
+    # X: columns 2, 3 on the bottom row; playing column 4 leaves 1 and 5 both open.
+    p = board("O.XX...O.")
+    search = blunders.ForcedWin(p.geo, 10_000)
+    assert search.wins(p.current, p.mask, 1)
+    assert not search.wins(p.current, p.mask, 0)
+
+
+def test_defender_must_touch_the_line_or_lose_within_one_ply():
+    # O (the opponent) holds 2 and 3; X to move. Elsewhere (column 8) loses to O's column 4.
+    p = board("X.OO...X.")
+    search = blunders.ForcedWin(p.geo, 100_000)
+    assert search.loses_after(p, column_move(p, 8), 1) is True
+    assert search.loses_after(p, column_move(p, 4), 1) is False
+    assert search.loses_after(p, column_move(p, 1), 1) is False
+    assert search.loses_after(p, column_move(p, 8), 0) is False  # no look-ahead, no proof
+
+
+def test_the_forbidden_cell_breaks_the_line():
+    # Same shape with the forbidden cell at column 4 of the bottom row: O's 2-3 pair can never
+    # become four through it, so passing elsewhere is safe.
+    p = board("X.OO#..X.")
+    search = blunders.ForcedWin(p.geo, 100_000)
+    assert search.loses_after(p, column_move(p, 8), 3) is False
+
+
+def test_node_budget_gives_no_answer_instead_of_a_wrong_one():
+    p = board(".........")
+    search = blunders.ForcedWin(p.geo, 50)
+    assert search.loses_after(p, column_move(p, 4), 9) is None
+
+
+def record(moves, code: Code) -> GameRecord:
+    """A leg-0 game ("a" moves first) on an empty 9x9 board, forbidden top-right."""
+    return GameRecord(batch="t", seed=1, round=0, leg=0, a="x", b="y", M=9, N=9, no_x=0,
+                      no_y=8, time_limit=3.0, code=int(code), reason="four in a row",
+                      moves=[[8 - sum(1 for _, c in moves[:i] if c == col), col]
+                             for i, (_, col) in enumerate(moves)])
+
+
+def test_blunder_found_at_the_move_that_allowed_the_open_three():
+    # a: 2, b: 8, a: 3, b: 8 (the blunder: a's 4 now opens 1 and 5), a: 4, b: 1, a: 5 wins.
+    game = record([("a", 2), ("b", 8), ("a", 3), ("b", 8), ("a", 4), ("b", 1), ("a", 5)],
+                  Code.A_WON)
+    verdict = blunders.analyse(game, "b", depth=1, max_nodes=100_000)
+    assert (verdict.kind, verdict.ply, verdict.column) == ("blunder", 3, 8)
+    assert verdict.safe == [1, 4]  # column 5 loses too: a's 1 opens 0 and 4
+
+
+def test_a_game_lost_from_the_start_of_the_analysis_is_beyond_the_horizon():
+    game = record([("a", 2), ("b", 8), ("a", 3), ("b", 8), ("a", 4), ("b", 1), ("a", 5)],
+                  Code.A_WON)
+    verdict = blunders.analyse(game, "b", depth=0, max_nodes=100_000)
+    # Depth 0 proves only immediate losses: b's column 1 at ply 5 lets a win at once, and so
+    # does every other move there (a has two open ends).
+    assert (verdict.kind, verdict.ply) == ("beyond", 5)
+    assert verdict.safe == []
