@@ -5,6 +5,9 @@
     python -m bench.speed --wall [--games 2]    games at once between two `python main.py`
                                                 processes; move times (request written ->
                                                 reply read), first move included
+    python -m bench.speed --against REV         the rollout of git revision REV against the
+                                                working tree's, interleaved, CPU time (so a
+                                                loaded machine slows both alike)
 
 Figures go to stdout; record them with the command in docs/performance.md.
 """
@@ -67,6 +70,35 @@ def throughput(seconds: float) -> None:
               + ("  (root proven)" if result.outcome is not None else ""))
 
 
+def against(revision: str, seconds: float, repeats: int = 3) -> None:
+    """Rollouts per CPU-second of ``revision``'s TacticalRollout and the working tree's,
+    alternating on each fixed position; best of ``repeats`` each, and the mean scores."""
+    source = subprocess.run(["git", "show", f"{revision}:bot/search/rollout.py"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout
+    namespace: Dict[str, object] = {"__name__": "rollout_" + revision}
+    exec(compile(source, f"{revision}:bot/search/rollout.py", "exec"), namespace)
+    versions = {revision: namespace["TacticalRollout"], "working tree": TacticalRollout}
+    print(f"{'position':32} " + " ".join(f"{name:>14}" for name in versions) + "   ratio"
+          + "   mean scores")
+    for name, M, N, no_x, no_y, cols in POSITIONS:
+        p = position(M, N, no_x, no_y, cols)
+        rates: Dict[str, List[float]] = {v: [] for v in versions}
+        scores: Dict[str, List[float]] = {v: [] for v in versions}
+        for repeat in range(repeats):
+            for version, cls in versions.items():
+                rollout, rand = cls(), random.Random(repeat).random
+                n, total, start = 0, 0.0, time.process_time()
+                while time.process_time() - start < seconds:
+                    total += rollout.evaluate(p.geo, p.current, p.mask, rand)
+                    n += 1
+                rates[version].append(n / (time.process_time() - start))
+                scores[version].append(total / n)
+        best = [max(rates[v]) for v in versions]
+        means = " / ".join(f"{sum(scores[v]) / repeats:.3f}" for v in versions)
+        print(f"{name:32} " + " ".join(f"{b:14.0f}" for b in best)
+              + f"   x{best[1] / best[0]:.2f}   {means}")
+
+
 def play_game(seed: int, extra: List[str], times: Dict[str, List[float]]) -> None:
     """Two `python main.py` processes play one game; append move times to ``times``."""
     rng = random.Random(seed)
@@ -121,9 +153,13 @@ def main() -> int:
     parser.add_argument("--wall", action="store_true", help="measure move times as processes")
     parser.add_argument("--games", type=int, default=2, help="games at once (--wall)")
     parser.add_argument("--rounds", type=int, default=1, help="rounds of games (--wall)")
+    parser.add_argument("--against", metavar="REV",
+                        help="compare the rollout of git revision REV with the working tree's")
     parser.add_argument("bot_args", nargs="*", help="extra flags for main.py (after --)")
     args = parser.parse_args()
-    if args.wall:
+    if args.against:
+        against(args.against, args.seconds)
+    elif args.wall:
         wall(args.games, args.rounds, args.bot_args)
     else:
         throughput(args.seconds)

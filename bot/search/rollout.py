@@ -38,6 +38,7 @@ class TacticalRollout:
         """Score for the side to move: 1 win, 0.5 draw, 0 loss (one random tactical game)."""
         bottom, board_mask = geo.bottom, geo.board_mask
         keep = self.keep_threats
+        columns, width = geo.column_masks, geo.N
         above_forbidden = geo.above_forbidden
         h = geo.stride  # horizontal shift; the diagonals shift by h - 1 and h + 1
         u, d = h + 1, h - 1
@@ -66,7 +67,7 @@ class TacticalRollout:
             t = s & sd
             r |= ((t >> d) & ((s >> d3) | (s << d))) | ((t << d2) & (sd | (s << d3)))
             threats = r & free
-            danger = (threats >> 1) | ((threats & above_forbidden) >> 2)
+            danger = (threats >> 1) | ((threats & above_forbidden) >> 2) if threats else 0
             forced = possible & threats
             if forced:
                 if forced & (forced - 1) or forced & danger:
@@ -76,14 +77,20 @@ class TacticalRollout:
                 candidates = possible & ~danger
                 if not candidates:
                     return 1.0 - me
-                if keep:
+                if keep and own_wins:
                     kept = candidates & ~((own_wins >> 1) | ((own_wins & above_forbidden) >> 2))
                     if kept:
                         candidates = kept
-                n = bin(candidates).count("1")
-                for _ in range(int(rand() * n)):
-                    candidates &= candidates - 1
-                move = candidates & -candidates
+                # A uniform choice: up to two tries of a random column (one cell a column at
+                # most), then the general method; each path is uniform among candidates.
+                move = candidates & columns[int(rand() * width)]
+                if not move:
+                    move = candidates & columns[int(rand() * width)]
+                    if not move:
+                        n = bin(candidates).count("1")
+                        for _ in range(int(rand() * n)):
+                            candidates &= candidates - 1
+                        move = candidates & -candidates
             mask |= move
             # Next ply: the opponent moves; its winning cells are the threats, minus the cell
             # just filled (its stones did not change). The mover's stones gain ``move``.

@@ -41,8 +41,16 @@ def reference_rollout(p: Position, rand, keep_threats: bool = False) -> float:
             if not safe:
                 return 1.0 - me
             kept = safe & ~p.geo.danger(p.winning_cells())
-            candidates = list(bits(kept if keep_threats and kept else safe))
-            move = candidates[int(rand() * len(candidates))]
+            chosen = kept if keep_threats and kept else safe
+            move = 0
+            for _ in range(2):  # a random column, twice, then a random member of the list
+                column = int(rand() * p.geo.N)
+                if column in [p.geo.column(b) for b in bits(chosen)]:
+                    move = p.move_bit(column)
+                    break
+            if not move:
+                candidates = list(bits(chosen))
+                move = candidates[int(rand() * len(candidates))]
         p = p.play_bit(move)
         me = 1.0 - me
 
