@@ -13,8 +13,8 @@ which says a shallow tactical filter at the root would not have saved them.
 
     .venv/bin/python bench/blunders.py docs/results/final.jsonl --player bot --depth 9
 
-The search is exact within its depth (a win it reports is a forced win); it searches only
-non-losing moves, like bot.search.solver, and gives up on a position after --nodes nodes.
+The search (bot.search.tactics.ForcedWin) is exact within its depth (a win it reports is a
+forced win); it searches only non-losing moves and gives up on a question after --nodes nodes.
 """
 
 from __future__ import annotations
@@ -23,92 +23,28 @@ import argparse
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple, Union
+from typing import List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tqdm import tqdm  # noqa: E402
 
 from arena.results import GameRecord, ResultsError, read_log  # noqa: E402
-from bot.rules import Geometry, Position, bits, winning_cells  # noqa: E402
+from bot.rules import Position, bits  # noqa: E402
+from bot.search.tactics import ForcedWin, OutOfNodes  # noqa: E402
 
 
-class OutOfNodes(Exception):
-    """The node budget of one question ran out."""
-
-
-class ForcedWin:
-    """Does the side to move force a win within ``depth`` plies? (AND-OR search with a table.)
-
-    Depth counts plies of both sides; entering a position also sees a win now, a double
-    threat (two cells the opponent must block at once) and having no safe move, so a win
-    "within 1" is a move after which the opponent cannot stop an immediate four.
-    """
-
-    def __init__(self, geo: Geometry, max_nodes: int) -> None:
-        self.geo = geo
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        # (current, mask) -> True (a forced win for the side to move), or the largest depth
-        # at which no win was found.
-        self.table: Dict[Tuple[int, int], Union[bool, int]] = {}
-
-    def _moves(self, current: int, mask: int) -> Tuple[str, int]:
-        """("win" / "loss" / "draw", 0) when decided on entry, else ("", the safe moves)."""
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise OutOfNodes
-        g = self.geo
-        possible = (mask + g.bottom) & ~mask & g.board_mask
-        if not possible:
-            return "draw", 0
-        if winning_cells(current, mask, g.stride, g.board_mask) & possible:
-            return "win", 0
-        threats = winning_cells(mask ^ current ^ g.forbidden, mask, g.stride, g.board_mask)
-        forced = possible & threats
-        if forced:
-            if forced & (forced - 1):
-                return "loss", 0
-            possible = forced
-        moves = possible & ~g.danger(threats)
-        return ("", moves) if moves else ("loss", 0)
-
-    def wins(self, current: int, mask: int, depth: int) -> bool:
-        """The side to move (stones ``current``) forces a win within ``depth`` plies."""
-        status, moves = self._moves(current, mask)
-        if status or depth <= 0:
-            return status == "win"
-        key = (current, mask)
-        known = self.table.get(key)
-        if known is True or (known is not None and known >= depth):
-            return known is True
-        opponent = mask ^ current ^ self.geo.forbidden
-        for m in bits(moves):
-            if self._loses(opponent, mask | m, depth - 1):
-                self.table[key] = True
-                return True
-        self.table[key] = depth
+def loses_after(search: ForcedWin, position: Position, move: int, depth: int) -> Optional[bool]:
+    """Whether playing ``move`` lets the opponent force a win within ``depth`` plies
+    (None: the node budget ran out)."""
+    search.nodes = 0
+    after = position.play_bit(move)
+    if after.last_mover_won():
         return False
-
-    def _loses(self, current: int, mask: int, depth: int) -> bool:
-        """The side to move cannot avoid losing within ``depth`` plies."""
-        status, moves = self._moves(current, mask)
-        if status or depth <= 0:
-            return status == "loss"
-        opponent = mask ^ current ^ self.geo.forbidden
-        return all(self.wins(opponent, mask | m, depth - 1) for m in bits(moves))
-
-    def loses_after(self, position: Position, move: int, depth: int) -> Optional[bool]:
-        """Whether playing ``move`` lets the opponent force a win within ``depth`` plies
-        (None: the node budget ran out)."""
-        self.nodes = 0
-        after = position.play_bit(move)
-        if after.last_mover_won():
-            return False
-        try:
-            return self.wins(after.current, after.mask, depth)
-        except OutOfNodes:
-            return None
+    try:
+        return search.wins(after.current, after.mask, depth)
+    except OutOfNodes:
+        return None
 
 
 @dataclass
@@ -132,11 +68,11 @@ def analyse(record: GameRecord, side: str, depth: int, max_nodes: int) -> Verdic
     for ply, (x, y) in enumerate(record.moves):
         if ply % 2 == mine:
             move = position.geo.bit(x, y)
-            lost = search.loses_after(position, move, depth)
+            lost = loses_after(search, position, move, depth)
             unknown += lost is None
             if lost:
                 safe = [position.geo.column(m) for m in bits(position.possible() & ~move)
-                        if search.loses_after(position, m, depth) is False]
+                        if loses_after(search, position, m, depth) is False]
                 kind = "blunder" if safe else "beyond"
                 return Verdict(record, kind, ply, y, safe, unknown)
         position = position.play_xy(x, y)

@@ -11,7 +11,8 @@ play-outs a move, UCT_TIME far away) or uct-t<seconds> (uncapped, UCT_TIME secon
 called in-process (bot.protocol.function) as bot-<playouts> or bot-t<seconds>. A bot VARIANT
 names its searcher's knobs after a colon, e.g. bot:endgame=60:share=0.2-3000 (endgame: the
 exact solver's max empty cells, 0 = off; share: its part of the budget; c: the UCB constant;
-keep=0: play-outs do not keep their own threats, bot.search.rollout).
+keep=0: play-outs do not keep their own threats, bot.search.rollout; probe: the MCTS-MS probe
+depth, 0 = off, pv: the visits that trigger it, bot.search.mcts).
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
         --members random,greedy,heuristic,uct-1k,uct-10k
@@ -74,14 +75,17 @@ def _variant(knobs: Tuple[Tuple[str, str], ...]):
     from bot.search.endgame import Endgame
     from bot.search.mcts import MCTS
     options = dict(knobs)
-    unknown = set(options) - {"endgame", "share", "c", "keep"}
+    unknown = set(options) - {"endgame", "share", "c", "keep", "probe", "pv"}
     if unknown:
         raise SystemExit(f"unknown bot knobs {sorted(unknown)}")
     empties = int(options.get("endgame", "0"))
     endgame = Endgame(empties, float(options.get("share", "0.2"))) if empties else None
     from bot.search.rollout import TacticalRollout
     rollout = TacticalRollout(keep_threats=options.get("keep", "1") == "1")
-    return MCTS(rollout, c=float(options.get("c", "0.5")), endgame=endgame)
+    from bot.search import mcts
+    return MCTS(rollout, c=float(options.get("c", "0.5")), endgame=endgame,
+                probe_depth=int(options.get("probe", mcts.PROBE_DEPTH)),
+                probe_visits=int(options.get("pv", mcts.PROBE_VISITS)))
 
 
 _loaded: Dict[str, NativeStrategy] = {}

@@ -17,9 +17,15 @@ from bot.search.clock import Deadline, Limit
 from bot.search.endgame import Endgame
 from bot.search.node import Node, sort_key
 from bot.search.rollout import TacticalRollout
+from bot.search.tactics import ForcedWin
 
 SCORE = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}  # a proven outcome as a play-out score
 PONDER_CHECK = 8  # play-outs between two looks at the input while pondering (well under 1 ms)
+# MCTS-MS: a node reaching PROBE_VISITS visits is searched PROBE_DEPTH plies deep for a forced
+# win (docs/strength.md); PROBE_NODES bounds one probe (about 5 ms) so the clock stays exact.
+PROBE_DEPTH = 3
+PROBE_VISITS = 20
+PROBE_NODES = 1000
 
 
 @dataclass
@@ -48,10 +54,13 @@ class MCTS:
     clearly worse (docs/performance.md)."""
 
     def __init__(self, evaluator=None, c: float = 0.5, seed: Optional[int] = None,
-                 endgame: Optional[Endgame] = None) -> None:
+                 endgame: Optional[Endgame] = None, probe_depth: int = PROBE_DEPTH,
+                 probe_visits: int = PROBE_VISITS) -> None:
         self.evaluator = evaluator if evaluator is not None else TacticalRollout()
         self.c = c
         self.endgame = endgame  # exact solver run at the root first (bot.search.endgame)
+        self.probe_depth, self.probe_visits = probe_depth, probe_visits
+        self.probes: Optional[ForcedWin] = None  # bot.search.tactics, one per board
         self.rand = random.Random(seed).random
         self.tree: Optional[Node] = None
         self.tree_geo = None
@@ -119,9 +128,13 @@ class MCTS:
         """One selection-expansion-evaluation-backup pass; returns the nodes created (0/1)."""
         node = root
         path = [root]
+        if node.visits == self.probe_visits and self.probe_depth:
+            self.probe(node, geo)
         while node.outcome is None and not node.untried:
             node = self.select(node)
             path.append(node)
+            if node.visits == self.probe_visits and self.probe_depth:
+                self.probe(node, geo)
         created = 0
         if node.outcome is None:
             node = node.expand(geo, random_bit(node.untried, self.rand))
@@ -139,6 +152,21 @@ class MCTS:
             result = 1.0 - result
             n.value += result
         return created
+
+    def probe(self, node: Node, geo) -> None:
+        """Search ``node`` a few plies deep for a forced win; if one is found, mark the child
+        it plays as lost for the opponent and the node as won (the caller backs it up)."""
+        if self.probes is None or self.probes.geo is not geo:
+            self.probes = ForcedWin(geo, PROBE_NODES)
+        move = self.probes.winning_move(node.current, node.mask, self.probe_depth)
+        if move is None:
+            return
+        child = next((c for c in node.children if c.move == move), None)
+        if child is None:
+            child = node.expand(geo, move)
+            child.visits, child.value = 1, 1.0  # UCB needs a visit; the mover's score
+        child.outcome = LOSS
+        node.solve()
 
     def select(self, node: Node) -> Node:
         """UCB1 among the children not proven won for the opponent."""

@@ -1,5 +1,4 @@
-"""bench/blunders.py: the depth-limited forced-win search and the verdict on a lost game,
-against positions checked by hand (bottom-row open threes, the forbidden cell in the line)."""
+"""bench/blunders.py: the verdict on a lost game (the search itself: tests/bot/test_tactics.py)."""
 
 import importlib.util
 import sys
@@ -27,36 +26,14 @@ def column_move(position, column: int) -> int:
     return position.possible() & position.geo.column_masks[column]
 
 
-def test_open_three_on_the_bottom_row_is_a_win_within_one_ply():
-    # X: columns 2, 3 on the bottom row; playing column 4 leaves 1 and 5 both open.
-    p = board("O.XX...O.")
-    search = blunders.ForcedWin(p.geo, 10_000)
-    assert search.wins(p.current, p.mask, 1)
-    assert not search.wins(p.current, p.mask, 0)
-
-
-def test_defender_must_touch_the_line_or_lose_within_one_ply():
-    # O (the opponent) holds 2 and 3; X to move. Elsewhere (column 8) loses to O's column 4.
+def test_loses_after_says_whether_the_opponent_forces_a_win():
+    # O holds 2 and 3; X to move: column 8 lets O open both ends, column 4 does not.
     p = board("X.OO...X.")
     search = blunders.ForcedWin(p.geo, 100_000)
-    assert search.loses_after(p, column_move(p, 8), 1) is True
-    assert search.loses_after(p, column_move(p, 4), 1) is False
-    assert search.loses_after(p, column_move(p, 1), 1) is False
-    assert search.loses_after(p, column_move(p, 8), 0) is False  # no look-ahead, no proof
-
-
-def test_the_forbidden_cell_breaks_the_line():
-    # Same shape with the forbidden cell at column 4 of the bottom row: O's 2-3 pair can never
-    # become four through it, so passing elsewhere is safe.
-    p = board("X.OO#..X.")
-    search = blunders.ForcedWin(p.geo, 100_000)
-    assert search.loses_after(p, column_move(p, 8), 3) is False
-
-
-def test_node_budget_gives_no_answer_instead_of_a_wrong_one():
-    p = board(".........")
-    search = blunders.ForcedWin(p.geo, 50)
-    assert search.loses_after(p, column_move(p, 4), 9) is None
+    assert blunders.loses_after(search, p, column_move(p, 8), 1) is True
+    assert blunders.loses_after(search, p, column_move(p, 4), 1) is False
+    tiny = blunders.ForcedWin(p.geo, 5)
+    assert blunders.loses_after(tiny, p, column_move(p, 4), 9) is None  # budget: no answer
 
 
 def record(moves, code: Code) -> GameRecord:

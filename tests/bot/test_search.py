@@ -23,6 +23,22 @@ FALLING_WIN = ("X........", "OX.......", "OOX......", "XXO..O...")  # X wins at 
 OPEN_TWO = ("..OO.....", "..XX.....")  # X makes an open three: a proven win
 
 
+# X: column 2 or 3 forces O's block on the bottom row, then (7,3) opens row 7 at both ends
+# (tests/bot/test_tactics.py checks it by hand and by brute force).
+COMBINATION = (".....O...", "O...XX...", "OX..XOO..")
+
+
+def test_probe_proves_a_three_ply_combination_at_its_visit_threshold():
+    p = pos(*COMBINATION)
+    searcher = MCTS(seed=1, probe_depth=3, probe_visits=20)
+    result = searcher.search(p, Deadline(Limit(seconds=30, playouts=2000)))
+    assert result.outcome == WIN
+    assert p.geo.column(result.move) in (2, 3)
+    assert result.playouts <= 21  # the root is probed when it has 20 visits (the 21st pass)
+    child = next(c for c in searcher.tree.children if c.move == result.move)
+    assert child.outcome == LOSS and child.visits >= 1
+
+
 def test_engine_plays_the_win_now():
     p = pos(*FALLING_WIN)
     assert p.xy(decide(p, Limit(playouts=1), MCTS(seed=1))) == (8, 3)

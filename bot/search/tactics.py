@@ -1,0 +1,100 @@
+"""A shallow exact search for forced wins: does the side to move win within ``depth`` plies?
+
+Two uses: inside MCTS (a node reaching a visit threshold is probed, and a win found marks the
+winning child proven, which the MCTS-solver then propagates: "MCTS-MS" of Baier and Winands,
+2015, measured useful in Connect-Four), and bench/blunders.py (where a lost game was decided).
+
+The search is an AND-OR search over non-losing moves only (bot.rules' filter: a move that lets
+the opponent win at once is never searched), with a table of proven wins and of the depths
+already searched without one. Entering a position sees a win now, a double threat and having
+no safe move, so "within 1 ply" is a move the opponent cannot answer.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Optional, Tuple, Union
+
+from bot.rules import Geometry, bits, winning_cells
+
+TABLE_LIMIT = 200_000  # entries (a few tens of MB); cleared when it grows past this
+
+
+class OutOfNodes(Exception):
+    """The node budget of one question ran out."""
+
+
+class ForcedWin:
+    """Forced-win questions on one board, with a node budget per question."""
+
+    def __init__(self, geo: Geometry, max_nodes: int) -> None:
+        self.geo = geo
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        # (current, mask) -> True (a forced win for the side to move), or the largest depth
+        # searched without finding one.
+        self.table: Dict[Tuple[int, int], Union[bool, int]] = {}
+
+    def winning_move(self, current: int, mask: int, depth: int) -> Optional[int]:
+        """A move that forces a win within ``depth`` plies for the side to move, else None
+        (also None when the budget runs out). Immediate wins are the caller's business."""
+        self.nodes = 0
+        if len(self.table) > TABLE_LIMIT:
+            self.table.clear()
+        status, moves = self._moves(current, mask)
+        if status or depth <= 0:
+            return None
+        opponent = mask ^ current ^ self.geo.forbidden
+        try:
+            for m in bits(moves):
+                if self._loses(opponent, mask | m, depth - 1):
+                    return m
+        except OutOfNodes:
+            pass
+        return None
+
+    def wins(self, current: int, mask: int, depth: int) -> bool:
+        """The side to move (stones ``current``) forces a win within ``depth`` plies.
+        Raises OutOfNodes when this question's budget (counted from the caller's reset of
+        ``nodes``) runs out."""
+        status, moves = self._moves(current, mask)
+        if status or depth <= 0:
+            return status == "win"
+        key = (current, mask)
+        known = self.table.get(key)
+        if known is True or (known is not None and known >= depth):
+            return known is True
+        opponent = mask ^ current ^ self.geo.forbidden
+        for m in bits(moves):
+            if self._loses(opponent, mask | m, depth - 1):
+                self.table[key] = True
+                return True
+        self.table[key] = depth
+        return False
+
+    def _loses(self, current: int, mask: int, depth: int) -> bool:
+        """The side to move cannot avoid losing within ``depth`` plies."""
+        status, moves = self._moves(current, mask)
+        if status or depth <= 0:
+            return status == "loss"
+        opponent = mask ^ current ^ self.geo.forbidden
+        return all(self.wins(opponent, mask | m, depth - 1) for m in bits(moves))
+
+    def _moves(self, current: int, mask: int) -> Tuple[str, int]:
+        """("win" / "loss" / "draw", 0) when decided on entry, else ("", the safe moves)."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise OutOfNodes
+        g = self.geo
+        possible = (mask + g.bottom) & ~mask & g.board_mask
+        if not possible:
+            return "draw", 0
+        if winning_cells(current, mask, g.stride, g.board_mask) & possible:
+            return "win", 0
+        threats = winning_cells(mask ^ current ^ g.forbidden, mask, g.stride, g.board_mask)
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):
+                return "loss", 0
+            possible = forced
+        moves = possible & ~g.danger(threats)
+        return ("", moves) if moves else ("loss", 0)

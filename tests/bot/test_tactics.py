@@ -1,0 +1,124 @@
+"""bot.search.tactics.ForcedWin against hand-checked positions (bottom-row threes, a 3-ply
+combination, the forbidden cell breaking a line) and against a brute-force minimax written
+with Position's methods."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.rules import Position, parse_board
+from bot.search.tactics import ForcedWin, OutOfNodes
+
+EMPTY = "........."
+
+
+def board(*lowest: str, forbidden=(0, 8)) -> Position:
+    """A 9x9 position from its lowest rows, top first (X to move); the forbidden cell is the
+    top-right corner, out of every line used here, unless a row shows ``#``."""
+    rows = [EMPTY] * (9 - len(lowest)) + list(lowest)
+    return parse_board(rows, no_cell=None if any("#" in r for r in rows) else forbidden)
+
+
+def column(p: Position, col: int) -> int:
+    return p.move_bit(col)
+
+
+def opponent_wins_after(p: Position, col: int, depth: int) -> bool:
+    after = p.play(col)
+    return ForcedWin(p.geo, 10**6).wins(after.current, after.mask, depth)
+
+
+def test_open_three_on_the_bottom_row_wins_within_one_ply():
+    # X holds columns 2 and 3; column 4 leaves both 1 and 5 open.
+    p = board("O.XX...O.")
+    search = ForcedWin(p.geo, 10_000)
+    assert search.wins(p.current, p.mask, 1)
+    assert not search.wins(p.current, p.mask, 0)
+    assert p.geo.column(search.winning_move(p.current, p.mask, 1)) in (1, 4)
+
+
+def test_defender_must_touch_the_line():
+    # O holds 2 and 3; X to move. Column 8 lets O open both ends; 1 and 4 hold within 1 ply.
+    p = board("X.OO...X.")
+    assert opponent_wins_after(p, 8, 1)
+    assert not opponent_wins_after(p, 4, 1)
+    assert not opponent_wins_after(p, 1, 1)
+    assert not opponent_wins_after(p, 8, 0)  # no look-ahead, no proof
+
+
+def test_the_forbidden_cell_on_the_bottom_row_breaks_the_line():
+    p = board("X.OO#..X.")
+    assert not opponent_wins_after(p, 8, 3)
+
+
+# X (to move): column 3 threatens (8,2); O must block there; X's (7,3) then makes 3-4-5 on
+# row 7 with both (7,2) (above O's block) and (7,6) open. Column 2 works the same way.
+
+
+def test_three_ply_combination_found_at_depth_three_only():
+    p = board(".....O...", "O...XX...", "OX..XOO..")
+    search = ForcedWin(p.geo, 10**6)
+    assert not search.wins(p.current, p.mask, 1)
+    assert search.wins(p.current, p.mask, 3)
+    assert p.geo.column(search.winning_move(p.current, p.mask, 3)) in (2, 3)
+
+
+def test_forbidden_cell_just_above_a_piece_spoils_the_combination():
+    # The same position with (7,6) forbidden (right above O's (8,6)): row 7 keeps only one
+    # open end, and the 3-ply win is gone (a longer one remains).
+    p = board(".....O...", "O...XX#..", "OX..XOO..")
+    search = ForcedWin(p.geo, 10**6)
+    assert not search.wins(p.current, p.mask, 3)
+    assert search.winning_move(p.current, p.mask, 3) is None
+    assert search.wins(p.current, p.mask, 5)
+
+
+def test_budget_runs_out_without_a_wrong_answer():
+    p = board(EMPTY)
+    search = ForcedWin(p.geo, 50)
+    assert search.winning_move(p.current, p.mask, 9) is None
+    search.nodes = 0
+    with pytest.raises(OutOfNodes):
+        search.wins(p.current, p.mask, 9)
+
+
+def brute_wins(p: Position, plies: int) -> bool:
+    """The side to move makes four within ``plies`` plies whatever the opponent does."""
+    for col in p.legal_columns():
+        child = p.play(col)
+        if child.last_mover_won():
+            return True
+        if plies < 3 or child.is_full():
+            continue
+        replies = [child.play(r) for r in child.legal_columns()]
+        if all(not r.last_mover_won() and brute_wins(r, plies - 2) for r in replies):
+            return True
+    return False
+
+
+def quiet_position(rng: random.Random) -> Position:
+    """A random position in which the side to move cannot win at once (so depth matters)."""
+    while True:
+        M, N = rng.choice((9, 10)), rng.choice((9, 10))
+        p = Position.new(M, N, rng.randrange(M), rng.randrange(N))
+        for _ in range(rng.randrange(8, 30)):
+            nxt = p.play(rng.choice(p.legal_columns()))
+            if nxt.last_mover_won() or nxt.is_full():
+                break
+            p = nxt
+        if not p.winning_moves():
+            return p
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_matches_brute_force_minimax(seed):
+    # ForcedWin's depth counts the plies before the last one (a win "within d" ends with the
+    # four on ply d + 2 at the latest): the entry checks see one more ply each side.
+    rng = random.Random(seed)
+    for _ in range(10):
+        p = quiet_position(rng)
+        search = ForcedWin(p.geo, 10**7)
+        for depth in range(4):
+            assert search.wins(p.current, p.mask, depth) == brute_wins(p, depth + 2), (p, depth)
