@@ -1,5 +1,7 @@
 """Monte-Carlo tree search with a solver (Winands et al.): UCB1 selection, one expansion per
-iteration, a pluggable leaf evaluator, and proven wins/losses propagated up the tree.
+iteration, a pluggable leaf evaluator, and proven wins/losses propagated up the tree. Nodes
+that reach a visit threshold are probed by a shallow exact forced-win search (MCTS-MS, Baier
+and Winands), whose proofs enter the same propagation.
 
 The searcher keeps its last tree so that the next move can start from the grandchild that
 the game actually reached (tree reuse); a fresh tree is built whenever that fails.
@@ -51,7 +53,8 @@ def random_bit(s: int, rand) -> int:
 class MCTS:
     """The search loop. ``c`` is the UCB1 exploration constant for scores in [0, 1]; 0.5
     measured better than 0.7 at 1500 play-outs a move and equal at 5000, while 1.2 was
-    clearly worse (docs/performance.md)."""
+    clearly worse (docs/performance.md). ``probe_depth`` (0: off) and ``probe_visits``: the
+    forced-win probes, measured in docs/strength.md."""
 
     def __init__(self, evaluator=None, c: float = 0.5, seed: Optional[int] = None,
                  endgame: Optional[Endgame] = None, probe_depth: int = PROBE_DEPTH,
