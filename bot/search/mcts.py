@@ -131,13 +131,13 @@ class MCTS:
         """One selection-expansion-evaluation-backup pass; returns the nodes created (0/1)."""
         node = root
         path = [root]
-        if node.visits == self.probe_visits and self.probe_depth:
-            self.probe(node, geo)
-        while node.outcome is None and not node.untried:
-            node = self.select(node)
-            path.append(node)
+        while True:
             if node.visits == self.probe_visits and self.probe_depth:
                 self.probe(node, geo)
+            if node.outcome is not None or node.untried:
+                break
+            node = self.select(node)
+            path.append(node)
         created = 0
         if node.outcome is None:
             node = node.expand(geo, random_bit(node.untried, self.rand))
