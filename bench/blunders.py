@@ -79,6 +79,17 @@ def analyse(record: GameRecord, side: str, depth: int, max_nodes: int) -> Verdic
     return Verdict(record, "unproven", unknown=unknown)
 
 
+def lost_games(records: List[GameRecord], player: str) -> List[Tuple[GameRecord, str]]:
+    """(record, the player's side) of each game ``player`` lost: not won, not drawn (a
+    fault counts as a loss, as in the course's table), with moves to replay."""
+    lost = []
+    for record in records:
+        side = "a" if record.a == player else "b" if record.b == player else ""
+        if side and record.result not in (side, "draw") and record.moves:
+            lost.append((record, side))
+    return lost
+
+
 def describe(verdict: Verdict, depth: int) -> str:
     r = verdict.record
     head = (f"round {r.round} leg {r.leg} ({r.M}x{r.N}, forbidden ({r.no_x}, {r.no_y}), "
@@ -107,10 +118,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         for path in args.logs:
             if not path.is_file():
                 parser.error(f"{path}: no such results file")
-            for record in read_log(path):
-                side = "a" if record.a == args.player else "b" if record.b == args.player else ""
-                if side and record.result not in (side, "tie") and record.moves:
-                    lost.append((record, side))
+            lost += lost_games(read_log(path), args.player)
     except ResultsError as err:
         parser.error(str(err))
     if not lost:

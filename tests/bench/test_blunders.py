@@ -61,3 +61,12 @@ def test_a_game_lost_from_the_start_of_the_analysis_is_beyond_the_horizon():
     # does every other move there (a has two open ends).
     assert (verdict.kind, verdict.ply) == ("beyond", 5)
     assert verdict.safe == []
+
+
+def test_only_lost_games_are_analysed():
+    moves = [("a", 2), ("b", 8), ("a", 3), ("b", 8), ("a", 4), ("b", 1), ("a", 5)]
+    won, tie, fault = record(moves, Code.A_WON), record(moves, Code.TIE), record(moves,
+                                                                                 Code.B_TIMEOUT)
+    assert blunders.lost_games([won, tie, fault], "y") == [(won, "b"), (fault, "b")]
+    assert blunders.lost_games([won, tie, fault], "x") == []
+    assert blunders.lost_games([won], "nobody") == []
