@@ -31,20 +31,16 @@ from tqdm import tqdm  # noqa: E402
 
 from arena.results import GameRecord, ResultsError, read_log  # noqa: E402
 from bot.rules import Position, bits  # noqa: E402
-from bot.search.tactics import ForcedWin, OutOfNodes  # noqa: E402
+from bot.search.tactics import ForcedWin  # noqa: E402
 
 
 def loses_after(search: ForcedWin, position: Position, move: int, depth: int) -> Optional[bool]:
     """Whether playing ``move`` lets the opponent force a win within ``depth`` plies
     (None: the node budget ran out)."""
-    search.nodes = 0
     after = position.play_bit(move)
     if after.last_mover_won():
         return False
-    try:
-        return search.wins(after.current, after.mask, depth)
-    except OutOfNodes:
-        return None
+    return search.settle(after.current, after.mask, depth)
 
 
 @dataclass

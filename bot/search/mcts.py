@@ -28,6 +28,10 @@ PONDER_CHECK = 8  # play-outs between two looks at the input while pondering (we
 PROBE_DEPTH = 3
 PROBE_VISITS = 20
 PROBE_NODES = 1000
+# Deeper probes for the few nodes the search keeps coming back to (the root's likely moves):
+# (visits, plies, node budget). A 7-ply question takes up to about 35k nodes (0.15 s); the
+# move's deadline also ends any probe (docs/strength.md).
+DEEP_PROBES = ((1_000, 5, 10_000), (10_000, 7, 40_000))
 
 
 @dataclass
@@ -58,11 +62,15 @@ class MCTS:
 
     def __init__(self, evaluator=None, c: float = 0.5, seed: Optional[int] = None,
                  endgame: Optional[Endgame] = None, probe_depth: int = PROBE_DEPTH,
-                 probe_visits: int = PROBE_VISITS) -> None:
+                 probe_visits: int = PROBE_VISITS, deep_probes=DEEP_PROBES) -> None:
         self.evaluator = evaluator if evaluator is not None else TacticalRollout()
         self.c = c
         self.endgame = endgame  # exact solver run at the root first (bot.search.endgame)
-        self.probe_depth, self.probe_visits = probe_depth, probe_visits
+        # visits -> (plies, node budget) of the probe a node gets when it reaches them
+        self.probe_at = {visits: (plies, nodes) for visits, plies, nodes in deep_probes}
+        if probe_depth:
+            self.probe_at[probe_visits] = (probe_depth, PROBE_NODES)
+        self.stop_at: Optional[float] = None  # the current deadline, which ends any probe
         self.probes: Optional[ForcedWin] = None  # bot.search.tactics, one per board
         self.rand = random.Random(seed).random
         self.tree: Optional[Node] = None
@@ -95,6 +103,7 @@ class MCTS:
         root = self.root_for(position)
         self.tree, self.tree_geo = root, position.geo
         deadline = Deadline(limit)
+        self.stop_at = deadline.end
         playouts = 0
         while root.outcome is None and not deadline.expired(playouts):
             if playouts % PONDER_CHECK == 0 and stop():
@@ -112,6 +121,7 @@ class MCTS:
         root = self.root_for(position)
         reused = root.visits
         self.tree, self.tree_geo = root, geo
+        self.stop_at = deadline.end
         if self.endgame is not None:
             self.endgame.prove(root, position, deadline)
         playouts = 0
@@ -132,8 +142,9 @@ class MCTS:
         node = root
         path = [root]
         while True:
-            if node.visits == self.probe_visits and self.probe_depth:
-                self.probe(node, geo)
+            probe = self.probe_at.get(node.visits)
+            if probe is not None:
+                self.probe(node, geo, *probe)
             if node.outcome is not None or node.untried:
                 break
             node = self.select(node)
@@ -156,12 +167,13 @@ class MCTS:
             n.value += result
         return created
 
-    def probe(self, node: Node, geo) -> None:
-        """Search ``node`` a few plies deep for a forced win; if one is found, mark the child
+    def probe(self, node: Node, geo, plies: int, max_nodes: int) -> None:
+        """Search ``node`` ``plies`` deep for a forced win; if one is found, mark the child
         it plays as lost for the opponent and the node as won (the caller backs it up)."""
         if self.probes is None or self.probes.geo is not geo:
-            self.probes = ForcedWin(geo, PROBE_NODES)
-        move = self.probes.winning_move(node.current, node.mask, self.probe_depth)
+            self.probes = ForcedWin(geo, max_nodes)
+        self.probes.max_nodes, self.probes.stop_at = max_nodes, self.stop_at
+        move = self.probes.winning_move(node.current, node.mask, plies)
         if move is None:
             return
         child = next((c for c in node.children if c.move == move), None)

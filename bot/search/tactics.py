@@ -12,6 +12,7 @@ no safe move, so "within 1 ply" is a move the opponent cannot answer.
 
 from __future__ import annotations
 
+import time
 from typing import Dict, Optional, Tuple, Union
 
 from bot.rules import Geometry, bits, winning_cells
@@ -20,7 +21,7 @@ TABLE_LIMIT = 200_000  # entries (a few tens of MB); cleared when it grows past 
 
 
 class OutOfNodes(Exception):
-    """The node budget of one question ran out."""
+    """The node budget of one question, or the time allowed, ran out."""
 
 
 class ForcedWin:
@@ -30,16 +31,29 @@ class ForcedWin:
         self.geo = geo
         self.max_nodes = max_nodes
         self.nodes = 0
+        self.stop_at: Optional[float] = None  # perf_counter() time that ends any question
         # (current, mask) -> True (a forced win for the side to move), or the largest depth
         # searched without finding one.
         self.table: Dict[Tuple[int, int], Union[bool, int]] = {}
 
-    def winning_move(self, current: int, mask: int, depth: int) -> Optional[int]:
-        """A move that forces a win within ``depth`` plies for the side to move, else None
-        (also None when the budget runs out). Immediate wins are the caller's business."""
+    def start_question(self) -> None:
+        """Reset the node count (each question has its own budget) and bound the table."""
         self.nodes = 0
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
+
+    def settle(self, current: int, mask: int, depth: int) -> Optional[bool]:
+        """wins() as one question: None when the node budget or the time runs out."""
+        self.start_question()
+        try:
+            return self.wins(current, mask, depth)
+        except OutOfNodes:
+            return None
+
+    def winning_move(self, current: int, mask: int, depth: int) -> Optional[int]:
+        """A move that forces a win within ``depth`` plies for the side to move, else None
+        (also None when the budget runs out). Immediate wins are the caller's business."""
+        self.start_question()
         status, moves = self._moves(current, mask)
         if status or depth <= 0:
             return None
@@ -83,6 +97,9 @@ class ForcedWin:
         """("win" / "loss" / "draw", 0) when decided on entry, else ("", the safe moves)."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
+            raise OutOfNodes
+        if self.stop_at is not None and not self.nodes & 255 and \
+                time.perf_counter() > self.stop_at:
             raise OutOfNodes
         g = self.geo
         possible = (mask + g.bottom) & ~mask & g.board_mask

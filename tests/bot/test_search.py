@@ -8,7 +8,7 @@ import random
 from plain_referee import PlainGame
 
 from bot.engine import choose_move, decide, safe_decide
-from bot.rules import DRAW, LOSS, WIN, Position, parse_board
+from bot.rules import DRAW, LOSS, WIN, Position, bits, parse_board
 from bot.search.clock import Deadline, Limit
 from bot.search.mcts import MCTS
 from bot.search.node import Node, sort_key
@@ -37,6 +37,43 @@ def test_probe_proves_a_three_ply_combination_at_its_visit_threshold():
     assert result.playouts <= 21  # the root is probed when it has 20 visits (the 21st pass)
     child = next(c for c in searcher.tree.children if c.move == result.move)
     assert child.outcome == LOSS and child.visits >= 1
+
+
+# From a lost game (docs/results/final2.jsonl, round 15 leg 1, ply 27): X to move; column 7
+# lets O force a win within 5 plies, deeper than the 3-ply probes see; columns 0, 1, 3, 6, 9
+# were safe at 7 plies (bench/blunders.py).
+DEEP_BLUNDER = ("...........", "...........", "....O......", "....X.X....", "...#O.O....",
+                "....X.OO...", ".X..O.XX...", ".XO.X.OO...", "XOXXOOXO.XO")
+
+
+def test_deep_probe_proves_a_move_lost_that_the_shallow_probe_cannot():
+    p = parse_board(DEEP_BLUNDER)
+    blunder = next(m for m in bits(p.possible()) if p.geo.column(m) == 7)
+    after = p.play_bit(blunder)
+    for plies, lost in ((3, False), (7, True)):
+        searcher = MCTS()
+        child = Node(p.geo, blunder, after.current, after.mask)  # O to move
+        searcher.probe(child, p.geo, plies, 10**6)
+        assert (child.outcome == WIN) == lost
+
+
+def test_search_with_a_deep_probe_avoids_the_blunder_it_plays_without():
+    p = parse_board(DEEP_BLUNDER)
+    played = {}
+    for deep in ((), ((300, 7, 100_000),)):
+        searcher = MCTS(seed=0, deep_probes=deep)
+        result = searcher.search(p, Deadline(Limit(playouts=3000)))
+        played[deep] = p.geo.column(result.move)
+        marked = {p.geo.column(c.move) for c in searcher.tree.children if c.outcome == WIN}
+    assert played[()] == 7  # seed 0 without the deep probe: the blunder
+    assert 7 in marked and played[((300, 7, 100_000),)] in (0, 1, 3, 6, 9)
+
+
+def test_the_deadline_ends_a_probe():
+    p = parse_board(DEEP_BLUNDER)
+    searcher = MCTS(seed=0, probe_depth=0, deep_probes=((1, 11, 10**9),))  # a huge question
+    result = searcher.search(p, Deadline(Limit(seconds=0.3)))
+    assert result.seconds < 0.3 + 0.1  # the probe gave up within 256 nodes of the deadline
 
 
 def test_engine_plays_the_win_now():

@@ -5,6 +5,7 @@ with Position's methods."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -82,6 +83,17 @@ def test_budget_runs_out_without_a_wrong_answer():
     search.nodes = 0
     with pytest.raises(OutOfNodes):
         search.wins(p.current, p.mask, 9)
+
+
+def test_time_bound_ends_a_question_without_an_answer():
+    p = board(EMPTY)
+    search = ForcedWin(p.geo, 10**9)
+    search.stop_at = time.perf_counter() - 1.0  # already past: the 256th node gives up
+    assert search.settle(p.current, p.mask, 9) is None
+    assert search.nodes == 256
+    search.stop_at = None
+    assert search.settle(p.current, p.mask, 1) is False  # a new question, a new count
+    assert search.nodes < 256
 
 
 def brute_wins(p: Position, plies: int) -> bool:
