@@ -1,7 +1,8 @@
 """Monte-Carlo tree search with a solver (Winands et al.): UCB1 selection, one expansion per
 iteration, a pluggable leaf evaluator, and proven wins/losses propagated up the tree. Nodes
 that reach a visit threshold are probed by a shallow exact forced-win search (MCTS-MS, Baier
-and Winands), whose proofs enter the same propagation.
+and Winands), and the few visited far more often by deeper ones; their proofs enter the same
+propagation.
 
 The searcher keeps its last tree so that the next move can start from the grandchild that
 the game actually reached (tree reuse); a fresh tree is built whenever that fails.
@@ -12,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence, Tuple
 
 from bot.rules import DRAW, LOSS, WIN, Position
 from bot.search.clock import Deadline, Limit
@@ -30,7 +31,8 @@ PROBE_VISITS = 20
 PROBE_NODES = 1000
 # Deeper probes for the few nodes the search keeps coming back to (the root's likely moves):
 # (visits, plies, node budget). A 7-ply question takes up to about 35k nodes (0.15 s); the
-# move's deadline also ends any probe (docs/strength.md).
+# move's deadline also ends any probe. Measured 45% against none at 1 s a move (within
+# noise, docs/strength.md), so off by default; bench/ladder.py's deep=1 turns them on.
 DEEP_PROBES = ((1_000, 5, 10_000), (10_000, 7, 40_000))
 
 
@@ -58,11 +60,13 @@ class MCTS:
     """The search loop. ``c`` is the UCB1 exploration constant for scores in [0, 1]; 0.5
     measured better than 0.7 at 1500 play-outs a move and equal at 5000, while 1.2 was
     clearly worse (docs/performance.md). ``probe_depth`` (0: off) and ``probe_visits``: the
-    forced-win probes, measured in docs/strength.md."""
+    forced-win probes; ``deep_probes``: (visits, plies, node budget) of the deeper ones;
+    both measured in docs/strength.md."""
 
     def __init__(self, evaluator=None, c: float = 0.5, seed: Optional[int] = None,
                  endgame: Optional[Endgame] = None, probe_depth: int = PROBE_DEPTH,
-                 probe_visits: int = PROBE_VISITS, deep_probes=DEEP_PROBES) -> None:
+                 probe_visits: int = PROBE_VISITS,
+                 deep_probes: Sequence[Tuple[int, int, int]] = ()) -> None:
         self.evaluator = evaluator if evaluator is not None else TacticalRollout()
         self.c = c
         self.endgame = endgame  # exact solver run at the root first (bot.search.endgame)
