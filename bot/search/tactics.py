@@ -36,7 +36,7 @@ class ForcedWin:
         # searched without finding one.
         self.table: Dict[Tuple[int, int], Union[bool, int]] = {}
 
-    def start_question(self) -> None:
+    def _start_question(self) -> None:
         """Reset the node count (each question has its own budget) and bound the table."""
         self.nodes = 0
         if len(self.table) > TABLE_LIMIT:
@@ -44,7 +44,7 @@ class ForcedWin:
 
     def settle(self, current: int, mask: int, depth: int) -> Optional[bool]:
         """wins() as one question: None when the node budget or the time runs out."""
-        self.start_question()
+        self._start_question()
         try:
             return self.wins(current, mask, depth)
         except OutOfNodes:
@@ -53,7 +53,7 @@ class ForcedWin:
     def winning_move(self, current: int, mask: int, depth: int) -> Optional[int]:
         """A move that forces a win within ``depth`` plies for the side to move, else None
         (also None when the budget runs out). Immediate wins are the caller's business."""
-        self.start_question()
+        self._start_question()
         status, moves = self._moves(current, mask)
         if status or depth <= 0:
             return None
