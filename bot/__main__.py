@@ -19,7 +19,7 @@ from bot.protocol.lines import FdLines
 from bot.rules import InvalidPosition
 from bot.search.clock import Limit, process_age
 from bot.search.endgame import Endgame
-from bot.search.mcts import MCTS
+from bot.search.mcts import DEEP_PROBES, MCTS
 
 log = logging.getLogger("bot")
 
@@ -42,6 +42,9 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
     parser.add_argument("--endgame", type=int, default=0, metavar="EMPTIES",
                         help="run the exact endgame solver first when at most EMPTIES cells "
                              "are empty (0: off, the default; docs/strength.md)")
+    parser.add_argument("--deep-probes", action="store_true",
+                        help="also search the most visited nodes 5 and 7 plies deep for forced "
+                             "wins (off by default; measured in docs/strength.md)")
     parser.add_argument("--no-ponder", dest="ponder", action="store_false",
                         help="platform protocol: do not search while the opponent thinks "
                              "(pondering is on by default, off with --playouts; "
@@ -60,6 +63,12 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
     return args
 
 
+def build_searcher(args: argparse.Namespace) -> MCTS:
+    """The searcher the options ask for (one per process: its tree and tables persist)."""
+    return MCTS(seed=args.seed, endgame=Endgame(args.endgame) if args.endgame > 0 else None,
+                deep_probes=DEEP_PROBES if args.deep_probes else ())
+
+
 def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> int:
     """Run the chosen protocol on stdin/stdout; ``started``: perf_counter at process start."""
     args = parse_args(argv)
@@ -73,7 +82,7 @@ def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> i
         age = process_age()
         started = time.perf_counter() - age if age is not None else None
     limit = Limit(seconds=args.time, playouts=args.playouts)
-    searcher = MCTS(seed=args.seed, endgame=Endgame(args.endgame) if args.endgame > 0 else None)
+    searcher = build_searcher(args)
     try:
         if args.protocol == "platform":
             if args.ponder and args.playouts is None:  # a play-out cap stays repeatable

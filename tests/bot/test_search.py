@@ -10,7 +10,7 @@ from plain_referee import PlainGame
 from bot.engine import choose_move, decide, safe_decide
 from bot.rules import DRAW, LOSS, WIN, Position, bits, parse_board
 from bot.search.clock import Deadline, Limit
-from bot.search.mcts import MCTS
+from bot.search.mcts import DEEP_PROBES, MCTS, PROBE_VISITS
 from bot.search.node import Node, sort_key
 from bot.search.rollout import TacticalRollout
 
@@ -65,6 +65,16 @@ def test_search_with_a_deep_probe_avoids_the_blunder_it_plays_without():
     result = searcher.search(p, Deadline(Limit(playouts=3000)))
     marked = {p.geo.column(c.move) for c in searcher.tree.children if c.outcome == WIN}
     assert 7 in marked and p.geo.column(result.move) in (0, 1, 3, 6, 9)
+
+
+def test_deep_probes_flag_gives_the_process_searcher_the_deep_probes():
+    from bot.__main__ import build_searcher, parse_args
+    assert sorted(build_searcher(parse_args([])).probe_at) == [PROBE_VISITS]
+    searcher = build_searcher(parse_args(["--seed", "0", "--deep-probes"]))
+    assert sorted(searcher.probe_at) == sorted([PROBE_VISITS] + [v for v, _, _ in DEEP_PROBES])
+    p = parse_board(DEEP_BLUNDER)  # column 7 reaches 1,000 visits and its 5-ply probe
+    result = searcher.search(p, Deadline(Limit(playouts=6000)))
+    assert p.geo.column(result.move) in (0, 1, 3, 6, 9)
 
 
 def test_the_deadline_ends_a_probe():
