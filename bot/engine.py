@@ -1,8 +1,9 @@
 """choose_move(): the one call every protocol ends in.
 
 It turns a getPoint-style request into a Position, plays the obvious moves without searching
-(win now; the only move that does not lose at once), searches otherwise, and never returns an
-illegal move: if anything but bad input goes wrong, it logs one line and plays a legal move.
+(win now; the only move that does not lose at once; the second player's first reply, from
+bot.search.opening), searches otherwise, and never returns an illegal move: if anything but
+bad input goes wrong, it logs one line and plays a legal move.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Optional, Sequence, Tuple
 from bot.rules import InvalidPosition, Position, bits
 from bot.search.clock import Deadline, Limit
 from bot.search.mcts import MCTS
+from bot.search.opening import follow_up
 
 log = logging.getLogger("bot")
 
@@ -58,6 +60,9 @@ def decide(position: Position, limit: Limit, searcher: MCTS,
     safe = position.non_losing_moves()
     if not safe or not safe & (safe - 1):
         return fallback_move(position)
+    book = follow_up(position)
+    if book:
+        return book
     deadline = deadline if deadline is not None else Deadline(limit)
     result = searcher.search(position, deadline)
     log.debug("search: %d playouts (%d reused), %d nodes, %.3f s, root outcome %s, "
