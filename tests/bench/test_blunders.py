@@ -1,18 +1,11 @@
 """bench/blunders.py: the verdict on a lost game (the search itself: tests/bot/test_tactics.py)."""
 
-import importlib.util
-import sys
-from pathlib import Path
+from records import load_script, record
 
 from arena.codes import Code
-from arena.results import GameRecord
 from bot.rules import parse_board
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "blunders.py"
-_SPEC = importlib.util.spec_from_file_location("blunders", _PATH)
-blunders = importlib.util.module_from_spec(_SPEC)
-sys.modules["blunders"] = blunders  # dataclasses look their module up there
-_SPEC.loader.exec_module(blunders)
+blunders = load_script("blunders")
 
 
 def board(*lowest: str, forbidden=(0, 8)):
@@ -34,14 +27,6 @@ def test_loses_after_says_whether_the_opponent_forces_a_win():
     assert blunders.loses_after(search, p, column_move(p, 4), 1) is False
     tiny = blunders.ForcedWin(p.geo, 5)
     assert blunders.loses_after(tiny, p, column_move(p, 4), 9) is None  # budget: no answer
-
-
-def record(moves, code: Code) -> GameRecord:
-    """A leg-0 game ("a" moves first) on an empty 9x9 board, forbidden top-right."""
-    return GameRecord(batch="t", seed=1, round=0, leg=0, a="x", b="y", M=9, N=9, no_x=0,
-                      no_y=8, time_limit=3.0, code=int(code), reason="four in a row",
-                      moves=[[8 - sum(1 for _, c in moves[:i] if c == col), col]
-                             for i, (_, col) in enumerate(moves)])
 
 
 def test_blunder_found_at_the_move_that_allowed_the_open_three():

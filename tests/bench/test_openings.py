@@ -1,19 +1,12 @@
 """bench/openings.py: second-player results split by its first reply."""
 
 import dataclasses
-import importlib.util
-import sys
-from pathlib import Path
 
-from test_blunders import record
+from records import load_script, record
 
 from arena.codes import Code
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "openings.py"
-_SPEC = importlib.util.spec_from_file_location("openings", _PATH)
-openings = importlib.util.module_from_spec(_SPEC)
-sys.modules["openings"] = openings
-_SPEC.loader.exec_module(openings)
+openings = load_script("openings")
 
 
 def test_tally_counts_the_second_players_wins_by_its_first_reply():

@@ -109,7 +109,7 @@ def test_process_ponders_while_waiting_and_times_each_move_from_its_arrival():
         latencies = []
         for column in (0, 8, 1, 7):  # the opponent's columns; the bot answers the first on top
             time.sleep(1.0)
-            x, y = max((x, y) for x, y in game.legal_moves() if y == column)
+            x, y = next((x, y) for x, y in game.legal_moves() if y == column)
             game.play(x, y)
             sent = time.perf_counter()
             proc.stdin.write(f"{x} {y}\n".encode())
