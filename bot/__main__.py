@@ -43,7 +43,7 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
                         help="run the exact endgame solver first when at most EMPTIES cells "
                              "are empty (0: off, the default; docs/strength.md)")
     parser.add_argument("--deep-probes", action="store_true",
-                        help="also search the most visited nodes 5 and 7 plies deep for forced "
+                        help="also search the most visited nodes 5, 7 and 9 plies deep for forced "
                              "wins (off by default; measured in docs/strength.md)")
     parser.add_argument("--no-ponder", dest="ponder", action="store_false",
                         help="platform protocol: do not search while the opponent thinks "

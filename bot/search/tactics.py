@@ -13,11 +13,23 @@ no safe move, so "within 1 ply" is a move the opponent cannot answer.
 from __future__ import annotations
 
 import time
-from typing import Dict, Optional, Tuple, Union
+from typing import Dict, Iterator, Optional, Tuple, Union
 
-from bot.rules import Geometry, bits, winning_cells
+from bot.rules import Geometry, winning_cells
 
 TABLE_LIMIT = 200_000  # entries (a few tens of MB); cleared when it grows past this
+
+
+def ordered(moves: int, killer: int, columns: Tuple[int, ...]) -> Iterator[int]:
+    """The single-bit members of ``moves`` (at most one a column): ``killer`` first when it is
+    one of them, then column by column in the order of ``columns`` (column masks)."""
+    if killer & moves:
+        yield killer
+        moves ^= killer
+    for column in columns:
+        move = moves & column
+        if move:
+            yield move
 
 
 class OutOfNodes(Exception):
@@ -35,6 +47,16 @@ class ForcedWin:
         # (current, mask) -> True (a forced win for the side to move), or the largest depth
         # searched without finding one.
         self.table: Dict[Tuple[int, int], Union[bool, int]] = {}
+        # Move order (only the speed depends on it; bench/probe_cost.py: -35% CPU at 7 plies):
+        # the last move that won (attacker) or escaped (defender) at the same remaining depth
+        # first, as it often does the same in sibling positions, then the centre outwards.
+        # A question deeper than the board's cells is the same as one that deep (wins() clamps).
+        self.cells = geo.M * geo.N
+        centre = (geo.N - 1) / 2
+        self.columns = tuple(geo.column_masks[y]
+                             for y in sorted(range(geo.N), key=lambda y: abs(y - centre)))
+        self.win_killers = [0] * (self.cells + 1)
+        self.escape_killers = [0] * (self.cells + 1)
 
     def _start_question(self) -> None:
         """Reset the node count (each question has its own budget) and bound the table."""
@@ -57,10 +79,12 @@ class ForcedWin:
         status, moves = self._moves(current, mask)
         if status or depth <= 0:
             return None
+        depth = min(depth, self.cells)
         opponent = mask ^ current ^ self.geo.forbidden
         try:
-            for m in bits(moves):
+            for m in ordered(moves, self.win_killers[depth], self.columns):
                 if self._loses(opponent, mask | m, depth - 1):
+                    self.win_killers[depth] = m
                     return m
         except OutOfNodes:
             pass
@@ -70,6 +94,9 @@ class ForcedWin:
         """The side to move (stones ``current``) forces a win within ``depth`` plies.
         Raises OutOfNodes when this question's budget (counted from the caller's reset of
         ``nodes``) runs out."""
+        return self._wins(current, mask, min(depth, self.cells))
+
+    def _wins(self, current: int, mask: int, depth: int) -> bool:
         status, moves = self._moves(current, mask)
         if status or depth <= 0:
             return status == "win"
@@ -78,8 +105,9 @@ class ForcedWin:
         if known is True or (known is not None and known >= depth):
             return known is True
         opponent = mask ^ current ^ self.geo.forbidden
-        for m in bits(moves):
+        for m in ordered(moves, self.win_killers[depth], self.columns):
             if self._loses(opponent, mask | m, depth - 1):
+                self.win_killers[depth] = m
                 self.table[key] = True
                 return True
         self.table[key] = depth
@@ -91,7 +119,11 @@ class ForcedWin:
         if status or depth <= 0:
             return status == "loss"
         opponent = mask ^ current ^ self.geo.forbidden
-        return all(self.wins(opponent, mask | m, depth - 1) for m in bits(moves))
+        for m in ordered(moves, self.escape_killers[depth], self.columns):
+            if not self._wins(opponent, mask | m, depth - 1):
+                self.escape_killers[depth] = m
+                return False
+        return True
 
     def _moves(self, current: int, mask: int) -> Tuple[str, int]:
         """("win" / "loss" / "draw", 0) when decided on entry, else ("", the safe moves)."""

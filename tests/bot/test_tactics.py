@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from bot.rules import Position, parse_board
-from bot.search.tactics import ForcedWin, OutOfNodes
+from bot.rules import Position, bits, parse_board
+from bot.search.tactics import ForcedWin, OutOfNodes, ordered
 
 EMPTY = "........."
 
@@ -134,3 +134,37 @@ def test_matches_brute_force_minimax(seed):
         search = ForcedWin(p.geo, 10**7)
         for depth in range(4):
             assert search.wins(p.current, p.mask, depth) == brute_wins(p, depth + 2), (p, depth)
+
+
+def test_ordered_yields_each_move_once_killer_first():
+    p = Position.new(9, 10, 4, 4)
+    moves = p.possible()
+    columns = tuple(p.geo.column_masks[y] for y in (5, 4, 6, 3, 7, 2, 8, 1, 9, 0))
+    killer = p.move_bit(8)
+    got = list(ordered(moves, killer, columns))
+    assert got[0] == killer
+    assert sorted(got) == sorted(bits(moves))
+    assert [p.geo.column(m) for m in got[1:4]] == [5, 4, 6]
+    # a killer that is not a move (here, a filled column's cell) is skipped
+    assert list(ordered(moves, p.geo.bit(0, 8), columns)) == list(ordered(moves, 0, columns))
+
+
+def test_answers_do_not_depend_on_earlier_questions():
+    # One search asked many questions in a row (its killer moves and table warm) answers
+    # each as a fresh search does: the move order changes only the speed.
+    rng = random.Random(11)
+    warm, wins_found = None, 0
+    for _ in range(12):
+        p = quiet_position(rng)
+        if warm is None or warm.geo is not p.geo:
+            warm = ForcedWin(p.geo, 10**7)
+        for depth in (3, 5):
+            fresh = ForcedWin(p.geo, 10**7)
+            assert warm.wins(p.current, p.mask, depth) == fresh.wins(p.current, p.mask, depth)
+            warm_move = warm.winning_move(p.current, p.mask, depth)
+            assert (warm_move is None) == (fresh.winning_move(p.current, p.mask, depth) is None)
+            if warm_move is not None:  # the move it names really wins
+                wins_found += 1
+                after = p.play_bit(warm_move)
+                assert ForcedWin(p.geo, 10**7)._loses(after.current, after.mask, depth - 1)
+    assert wins_found  # the positions include forced wins, not only quiet ones
