@@ -30,11 +30,13 @@ PROBE_DEPTH = 3
 PROBE_VISITS = 20
 PROBE_NODES = 1000
 # Deeper probes for the few nodes the search keeps coming back to (the root's likely moves):
-# (visits, plies, node budget). A 7-ply question takes up to about 15k nodes (0.08 s), a
-# 9-ply one up to about 90k (bench/probe_cost.py); the move's deadline also ends any probe.
-# The 5- and 7-ply levels measured 45% against none at 1 s a move (within noise,
-# docs/strength.md), so off by default; bench/ladder.py's deep=1 turns them on.
-DEEP_PROBES = ((1_000, 5, 10_000), (10_000, 7, 40_000), (20_000, 9, 150_000))
+# (visits, plies, node budget). A 7-ply question takes 6 ms on average and up to about 20k
+# nodes (0.1 s), a 9-ply one 28 ms and up to about 160k nodes (bench/probe_cost.py); the
+# move's deadline also ends any probe. The thresholds are low enough that the move played
+# (most visited at the root) has nearly always been checked 9 plies deep. The first version
+# (5 and 7 plies at 1,000 and 10,000 visits) measured 45% against none at 1 s a move (within
+# noise, docs/strength.md), so off by default; bench/ladder.py's deep=1 turns them on.
+DEEP_PROBES = ((1_000, 5, 10_000), (3_000, 7, 40_000), (6_000, 9, 150_000))
 
 
 @dataclass
