@@ -30,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tqdm import tqdm  # noqa: E402
 
 from arena.results import GameRecord, ResultsError, read_log  # noqa: E402
-from bot.rules import Position, bits  # noqa: E402
+from bot.rules import LOSS, WIN, Position, bits  # noqa: E402
+from bot.search.solver import Solver  # noqa: E402
 from bot.search.tactics import ForcedWin  # noqa: E402
 
 
@@ -48,7 +49,7 @@ class Verdict:
     """What the search says about one lost game."""
 
     record: GameRecord
-    kind: str  # "blunder", "beyond", "unproven"
+    kind: str  # "blunder", "beyond", "unproven"; analyse_exact() also "unsettled"
     ply: Optional[int] = None  # the ply (0-based) of the player's move it is about
     column: Optional[int] = None
     safe: List[int] = field(default_factory=list)  # columns that were safe at that ply
@@ -75,6 +76,38 @@ def analyse(record: GameRecord, side: str, depth: int, max_nodes: int) -> Verdic
     return Verdict(record, "unproven", unknown=unknown)
 
 
+def analyse_exact(record: GameRecord, side: str, max_empties: int,
+                  seconds: Optional[float] = None, max_nodes: Optional[int] = None) -> Verdict:
+    """The same question answered by the exact endgame solver (bot.search.solver, within
+    ``seconds`` and/or ``max_nodes`` a position), from the first of ``side``'s moves with at
+    most ``max_empties`` empty cells. The first move proven lost outright is a blunder if
+    another move was proven to hold (draw or win); if every other move was proven lost, the
+    game was already lost there; else it is "unsettled" (``unknown`` other moves unproven)."""
+    position = Position.new(record.M, record.N, record.no_x, record.no_y)
+    solver = Solver()
+    mine = 0 if record.first == side else 1
+    cells = record.M * record.N - 1
+    for ply, (x, y) in enumerate(record.moves):
+        if ply % 2 == mine and cells - ply <= max_empties:
+            move = position.geo.bit(x, y)
+            proven = solver.solve_moves(position, max_nodes=max_nodes, seconds=seconds)
+            safe_moves = position.non_losing_moves()
+            if move not in proven and move & safe_moves:  # it stops at the first win found
+                reply = solver.solve_moves(position.play_bit(move), max_nodes=max_nodes,
+                                           seconds=seconds)
+                if WIN in reply.values():
+                    proven[move] = LOSS
+            if proven.get(move) == LOSS or not move & safe_moves:
+                others = [m for m in bits(safe_moves) if m != move]
+                safe = [position.geo.column(m) for m in others
+                        if proven.get(m, LOSS) != LOSS]
+                unknown = sum(m not in proven for m in others)
+                kind = "blunder" if safe else "unsettled" if unknown else "beyond"
+                return Verdict(record, kind, ply, y, safe, unknown)
+        position = position.play_xy(x, y)
+    return Verdict(record, "unproven")
+
+
 def lost_games(records: List[GameRecord], player: str) -> List[Tuple[GameRecord, str]]:
     """(record, the player's side) of each game ``player`` lost: not won, not drawn (a
     fault counts as a loss, as in the course's table), with moves to replay."""
@@ -86,17 +119,21 @@ def lost_games(records: List[GameRecord], player: str) -> List[Tuple[GameRecord,
     return lost
 
 
-def describe(verdict: Verdict, depth: int) -> str:
+def describe(verdict: Verdict, horizon: str) -> str:
+    """One line for a verdict; ``horizon`` says how far the proof reached ("within 9 plies")."""
     r = verdict.record
     head = (f"round {r.round} leg {r.leg} ({r.M}x{r.N}, forbidden ({r.no_x}, {r.no_y}), "
             f"{len(r.moves)} plies)")
     if verdict.kind == "blunder":
         return (f"{head}: BLUNDER at ply {verdict.ply}, column {verdict.column}: the opponent "
-                f"forces a win within {depth} plies; safe were columns {verdict.safe}")
+                f"forces a win {horizon}; safe were columns {verdict.safe}")
     if verdict.kind == "beyond":
-        return (f"{head}: at ply {verdict.ply} every move already lost within {depth} plies "
-                f"(the mistake was deeper)")
-    return f"{head}: no move proven losing within {depth} plies"
+        return (f"{head}: at ply {verdict.ply} every move already lost {horizon} "
+                f"(the mistake was earlier)")
+    if verdict.kind == "unsettled":
+        return (f"{head}: ply {verdict.ply}, column {verdict.column} loses {horizon}; "
+                f"{verdict.unknown} other moves not settled")
+    return f"{head}: no move proven losing {horizon}"
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -106,9 +143,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--depth", type=int, default=9, help="plies searched (default 9)")
     parser.add_argument("--nodes", type=int, default=2_000_000,
                         help="node budget of one question (default 2,000,000)")
+    parser.add_argument("--exact", type=int, metavar="EMPTIES",
+                        help="ask the exact endgame solver instead, from the first move with at "
+                             "most EMPTIES empty cells")
+    parser.add_argument("--seconds", type=float, default=1.0,
+                        help="--exact: the solver's time a position (default 1.0)")
     args = parser.parse_args(argv)
-    if args.depth < 1 or args.nodes < 1:
-        parser.error("--depth and --nodes must be positive")
+    if args.depth < 1 or args.nodes < 1 or args.seconds <= 0:
+        parser.error("--depth, --nodes and --seconds must be positive")
+    if args.exact is not None and args.exact < 1:
+        parser.error("--exact must be positive")
     lost: List[Tuple[GameRecord, str]] = []
     try:
         for path in args.logs:
@@ -120,16 +164,22 @@ def main(argv: Optional[List[str]] = None) -> int:
     if not lost:
         print(f"{args.player} lost no game in {', '.join(map(str, args.logs))}")
         return 0
-    verdicts = [analyse(record, side, args.depth, args.nodes)
-                for record, side in tqdm(lost, desc="games", unit="game", file=sys.stderr)]
+    games = tqdm(lost, desc="games", unit="game", file=sys.stderr)
+    if args.exact is None:
+        horizon, unknown = f"within {args.depth} plies", "questions cut by the node budget"
+        verdicts = [analyse(record, side, args.depth, args.nodes) for record, side in games]
+    else:
+        horizon, unknown = "with exact play", "other moves the solver did not settle"
+        verdicts = [analyse_exact(record, side, args.exact, args.seconds)
+                    for record, side in games]
     for verdict in verdicts:
-        print(describe(verdict, args.depth))
+        print(describe(verdict, horizon))
     counts = {kind: sum(v.kind == kind for v in verdicts)
-              for kind in ("blunder", "beyond", "unproven")}
-    print(f"{len(verdicts)} games lost by {args.player}: {counts['blunder']} blunders within "
-          f"{args.depth} plies, {counts['beyond']} lost beyond that horizon, "
-          f"{counts['unproven']} never proven; "
-          f"{sum(v.unknown for v in verdicts)} questions cut by the node budget")
+              for kind in ("blunder", "beyond", "unsettled", "unproven")}
+    print(f"{len(verdicts)} games lost by {args.player}: {counts['blunder']} blunders "
+          f"{horizon}, {counts['beyond']} already lost there, {counts['unsettled']} "
+          f"unsettled, {counts['unproven']} never proven; {sum(v.unknown for v in verdicts)} "
+          f"{unknown}")
     return 0
 
 

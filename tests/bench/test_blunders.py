@@ -1,11 +1,17 @@
 """bench/blunders.py: the verdict on a lost game (the search itself: tests/bot/test_tactics.py)."""
 
+import dataclasses
+from pathlib import Path
+
 from records import load_script, record
 
 from arena.codes import Code
-from bot.rules import parse_board
+from arena.results import read_log
+from bot.rules import WIN, Position, parse_board
+from bot.search.solver import Solver
 
 blunders = load_script("blunders")
+FINAL3 = Path(__file__).resolve().parents[2] / "docs" / "results" / "final3.jsonl"
 
 
 def board(*lowest: str, forbidden=(0, 8)):
@@ -55,3 +61,45 @@ def test_only_lost_games_are_analysed():
     assert blunders.lost_games([won, tie, fault], "y") == [(won, "b"), (fault, "b")]
     assert blunders.lost_games([won, tie, fault], "x") == []
     assert blunders.lost_games([won], "nobody") == []
+
+
+
+def late_blunder_game():
+    """Round 6 leg 1 of docs/results/final3.jsonl (9x9; the partner, b, won) down to ply 48,
+    where b plays column 6 instead: the solver proves that losing (a then wins with column 2)
+    while b's column 2 wins. The game goes on with the solver's moves for a until a wins."""
+    played = next(r for r in read_log(FINAL3) if (r.round, r.leg) == (6, 1))
+    p = Position.new(played.M, played.N, played.no_x, played.no_y)
+    for x, y in played.moves[:48]:
+        p = p.play_xy(x, y)
+    solver, moves = Solver(), [list(xy) for xy in played.moves[:48]]
+    m = p.move_bit(6)
+    while True:
+        moves.append(list(p.xy(m)))
+        p = p.play_bit(m)
+        if p.last_mover_won():
+            break
+        if p.ply % 2 == 1:  # a (first mover here is b): win now, else a proven winning move
+            m = p.winning_moves() or next(k for k, o in solver.solve_moves(p).items()
+                                          if o == WIN)
+        else:
+            m = p.non_losing_moves() or p.possible()
+        m &= -m
+    return dataclasses.replace(played, moves=moves, code=int(Code.A_WON))
+
+
+def test_exact_mode_finds_a_late_blunder_from_a_won_position():
+    game = late_blunder_game()
+    verdict = blunders.analyse_exact(game, "b", max_empties=32, max_nodes=10**6)
+    assert (verdict.kind, verdict.ply, verdict.column) == ("blunder", 48, 6)
+    assert 2 in verdict.safe and 6 not in verdict.safe
+
+
+def test_exact_mode_on_a_lost_game_and_on_a_tiny_budget():
+    played = next(r for r in read_log(FINAL3) if (r.round, r.leg) == (6, 1))
+    assert played.result == "b"  # our bot (a) lost; at ply 45 every move loses
+    verdict = blunders.analyse_exact(played, "a", max_empties=36, max_nodes=10**6)
+    assert (verdict.kind, verdict.ply, verdict.safe, verdict.unknown) == ("beyond", 45, [], 0)
+    # A budget too small for ply 45's proof finds the loss only where it is short.
+    tiny = blunders.analyse_exact(played, "a", max_empties=36, max_nodes=1)
+    assert tiny.kind == "beyond" and tiny.ply > 45
