@@ -78,6 +78,7 @@ class MCTS:
         if probe_depth:
             self.probe_at[probe_visits] = (probe_depth, PROBE_NODES)
         self.stop_at: Optional[float] = None  # the current deadline, which ends any probe
+        self.interrupt: Optional[Callable[[], bool]] = None  # while pondering: ends any probe
         self.probes: Optional[ForcedWin] = None  # bot.search.tactics, one per board
         self.rand = random.Random(seed).random
         self.tree: Optional[Node] = None
@@ -110,13 +111,16 @@ class MCTS:
         root = self.root_for(position)
         self.tree, self.tree_geo = root, position.geo
         deadline = Deadline(limit)
-        self.stop_at = deadline.end
+        self.stop_at, self.interrupt = deadline.end, stop
         playouts = 0
-        while root.outcome is None and not deadline.expired(playouts):
-            if playouts % PONDER_CHECK == 0 and stop():
-                break
-            self.iterate(root, position.geo)
-            playouts += 1
+        try:
+            while root.outcome is None and not deadline.expired(playouts):
+                if playouts % PONDER_CHECK == 0 and stop():
+                    break
+                self.iterate(root, position.geo)
+                playouts += 1
+        finally:
+            self.interrupt = None
         return playouts
 
     def search(self, position: Position, deadline: Deadline) -> SearchResult:
@@ -180,6 +184,7 @@ class MCTS:
         if self.probes is None or self.probes.geo is not geo:
             self.probes = ForcedWin(geo, max_nodes)
         self.probes.max_nodes, self.probes.stop_at = max_nodes, self.stop_at
+        self.probes.interrupt = self.interrupt
         move = self.probes.winning_move(node.current, node.mask, plies)
         if move is None:
             return

@@ -13,7 +13,7 @@ no safe move, so "within 1 ply" is a move the opponent cannot answer.
 from __future__ import annotations
 
 import time
-from typing import Dict, Iterator, Optional, Tuple, Union
+from typing import Callable, Dict, Iterator, Optional, Tuple, Union
 
 from bot.rules import Geometry, winning_cells
 
@@ -44,6 +44,9 @@ class ForcedWin:
         self.max_nodes = max_nodes
         self.nodes = 0
         self.stop_at: Optional[float] = None  # perf_counter() time that ends any question
+        # Also ends any question when it returns True: while pondering, the opponent's move
+        # has arrived (its clock runs from then, so a long probe must not hold it up).
+        self.interrupt: Optional[Callable[[], bool]] = None
         # (current, mask) -> True (a forced win for the side to move), or the largest depth
         # searched without finding one.
         self.table: Dict[Tuple[int, int], Union[bool, int]] = {}
@@ -130,8 +133,9 @@ class ForcedWin:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise OutOfNodes
-        if self.stop_at is not None and not self.nodes & 255 and \
-                time.perf_counter() > self.stop_at:
+        if not self.nodes & 255 and (
+                (self.stop_at is not None and time.perf_counter() > self.stop_at)
+                or (self.interrupt is not None and self.interrupt())):
             raise OutOfNodes
         g = self.geo
         possible = (mask + g.bottom) & ~mask & g.board_mask

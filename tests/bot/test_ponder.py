@@ -70,6 +70,27 @@ def test_ponder_stops_when_told_and_leaves_the_tree_for_the_reply():
     assert result.reused == reply.visits - 100 and result.move & after.possible()
 
 
+def test_the_opponents_move_ends_a_probe_running_while_pondering():
+    # A 13-ply question on an open board would run its million nodes (seconds) before the
+    # loop could look at the input again; the move's arrival must end it within 256 nodes.
+    p = Position.new(12, 12, 0, 0).play_xy(11, 5)
+    searcher = MCTS(seed=1, probe_depth=0, deep_probes=((1, 13, 10**6),))
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 1  # the move arrives right after pondering began
+
+    ran = searcher.ponder(p, stop, Limit(seconds=60))
+    assert ran == PONDER_CHECK  # each new node's probe was cut short; then the loop stopped
+    assert 0 < searcher.probes.nodes <= 512
+    assert searcher.interrupt is None and searcher.probes.interrupt is not None
+    # the search for our next move is not interrupted by the input that ended pondering
+    searcher.probe_at = {1: (3, 1000)}
+    result = searcher.search(p.play_xy(11, 6), Deadline(Limit(playouts=3)))
+    assert searcher.probes.interrupt is None and result.playouts == 3
+
+
 def test_ponder_respects_its_own_limit():
     p = Position.new(12, 12, 0, 0)
     ran = MCTS(seed=1).ponder(p, lambda: False, Limit(seconds=60, playouts=300))
