@@ -12,7 +12,7 @@ called in-process (bot.protocol.function) as bot-<playouts> or bot-t<seconds>. A
 names its searcher's knobs after a colon, e.g. bot:endgame=60:share=0.2-3000 (endgame: the
 exact solver's max empty cells, 0 = off; share: its part of the budget; c: the UCB constant;
 keep=0: play-outs do not keep their own threats, bot.search.rollout; probe: the MCTS-MS probe
-depth, 0 = off, pv: the visits that trigger it, deep=1: the deeper probes too, bot.search.mcts).
+depth, 0 = off, pv: the visits that trigger it, deep=0: without the deeper probes, bot.search.mcts).
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
         --members random,greedy,heuristic,uct-1k,uct-10k
@@ -86,7 +86,7 @@ def _variant(knobs: Tuple[Tuple[str, str], ...]):
     return MCTS(rollout, c=float(options.get("c", "0.5")), endgame=endgame,
                 probe_depth=int(options.get("probe", mcts.PROBE_DEPTH)),
                 probe_visits=int(options.get("pv", mcts.PROBE_VISITS)),
-                deep_probes=mcts.DEEP_PROBES if options.get("deep", "0") == "1" else ())
+                deep_probes=mcts.DEEP_PROBES if options.get("deep", "1") == "1" else ())
 
 
 _loaded: Dict[str, NativeStrategy] = {}

@@ -42,9 +42,11 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
     parser.add_argument("--endgame", type=int, default=0, metavar="EMPTIES",
                         help="run the exact endgame solver first when at most EMPTIES cells "
                              "are empty (0: off, the default; docs/strength.md)")
-    parser.add_argument("--deep-probes", action="store_true",
+    parser.add_argument("--deep-probes", action="store_true", default=True,
                         help="also search the most visited nodes 5, 7 and 9 plies deep for forced "
-                             "wins (off by default; measured in docs/strength.md)")
+                             "wins (the default; measured in docs/strength.md)")
+    parser.add_argument("--no-deep-probes", dest="deep_probes", action="store_false",
+                        help="only the shallow 3-ply probes (the play of 2f874e7)")
     parser.add_argument("--no-ponder", dest="ponder", action="store_false",
                         help="platform protocol: do not search while the opponent thinks "
                              "(pondering is on by default, off with --playouts; "

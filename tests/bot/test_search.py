@@ -59,7 +59,7 @@ def test_deep_probe_proves_a_move_lost_that_the_shallow_probe_cannot():
 
 def test_search_with_a_deep_probe_avoids_the_blunder_it_plays_without():
     p = parse_board(DEEP_BLUNDER)
-    without = MCTS(seed=0).search(p, Deadline(Limit(playouts=3000)))
+    without = MCTS(seed=0, deep_probes=()).search(p, Deadline(Limit(playouts=3000)))
     assert p.geo.column(without.move) == 7  # seed 0 without the deep probe: the blunder
     searcher = MCTS(seed=0, deep_probes=((300, 7, 100_000),))
     result = searcher.search(p, Deadline(Limit(playouts=3000)))
@@ -67,11 +67,13 @@ def test_search_with_a_deep_probe_avoids_the_blunder_it_plays_without():
     assert 7 in marked and p.geo.column(result.move) in (0, 1, 3, 6, 9)
 
 
-def test_deep_probes_flag_gives_the_process_searcher_the_deep_probes():
+def test_the_process_searcher_has_the_deep_probes_unless_told_not_to():
     from bot.__main__ import build_searcher, parse_args
-    assert sorted(build_searcher(parse_args([])).probe_at) == [PROBE_VISITS]
-    searcher = build_searcher(parse_args(["--seed", "0", "--deep-probes"]))
-    assert sorted(searcher.probe_at) == sorted([PROBE_VISITS] + [v for v, _, _ in DEEP_PROBES])
+    assert sorted(build_searcher(parse_args(["--no-deep-probes"])).probe_at) == [PROBE_VISITS]
+    deep = sorted([PROBE_VISITS] + [v for v, _, _ in DEEP_PROBES])
+    assert sorted(build_searcher(parse_args(["--deep-probes"])).probe_at) == deep
+    searcher = build_searcher(parse_args(["--seed", "0"]))
+    assert sorted(searcher.probe_at) == deep
     p = parse_board(DEEP_BLUNDER)  # column 7 reaches 1,000 visits and its 5-ply probe
     result = searcher.search(p, Deadline(Limit(playouts=6000)))
     assert p.geo.column(result.move) in (0, 1, 3, 6, 9)
