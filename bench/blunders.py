@@ -23,14 +23,14 @@ import argparse
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Iterator, List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tqdm import tqdm  # noqa: E402
 
 from arena.results import GameRecord, ResultsError, read_log  # noqa: E402
-from bot.rules import LOSS, WIN, Position, bits  # noqa: E402
+from bot.rules import LOSS, WIN, Position, bits, geometry  # noqa: E402
 from bot.search.solver import Solver  # noqa: E402
 from bot.search.tactics import ForcedWin  # noqa: E402
 
@@ -56,23 +56,28 @@ class Verdict:
     unknown: int = 0  # questions the node budget cut short
 
 
-def analyse(record: GameRecord, side: str, depth: int, max_nodes: int) -> Verdict:
-    """Replay a game ``side`` lost and find its first move proven losing within ``depth``."""
+def side_moves(record: GameRecord, side: str) -> Iterator[Tuple[int, Position, int]]:
+    """(ply, position before it, move) for each of ``side``'s moves in the record."""
     position = Position.new(record.M, record.N, record.no_x, record.no_y)
-    search = ForcedWin(position.geo, max_nodes)
     mine = 0 if record.first == side else 1
-    unknown = 0
     for ply, (x, y) in enumerate(record.moves):
         if ply % 2 == mine:
-            move = position.geo.bit(x, y)
-            lost = loses_after(search, position, move, depth)
-            unknown += lost is None
-            if lost:
-                safe = [position.geo.column(m) for m in bits(position.possible() & ~move)
-                        if loses_after(search, position, m, depth) is False]
-                kind = "blunder" if safe else "beyond"
-                return Verdict(record, kind, ply, y, safe, unknown)
+            yield ply, position, position.geo.bit(x, y)
         position = position.play_xy(x, y)
+
+
+def analyse(record: GameRecord, side: str, depth: int, max_nodes: int) -> Verdict:
+    """Replay a game ``side`` lost and find its first move proven losing within ``depth``."""
+    search = ForcedWin(geometry(record.M, record.N, record.no_x, record.no_y), max_nodes)
+    unknown = 0
+    for ply, position, move in side_moves(record, side):
+        lost = loses_after(search, position, move, depth)
+        unknown += lost is None
+        if lost:
+            safe = [position.geo.column(m) for m in bits(position.possible() & ~move)
+                    if loses_after(search, position, m, depth) is False]
+            kind = "blunder" if safe else "beyond"
+            return Verdict(record, kind, ply, position.geo.column(move), safe, unknown)
     return Verdict(record, "unproven", unknown=unknown)
 
 
@@ -83,28 +88,24 @@ def analyse_exact(record: GameRecord, side: str, max_empties: int,
     most ``max_empties`` empty cells. The first move proven lost outright is a blunder if
     another move was proven to hold (draw or win); if every other move was proven lost, the
     game was already lost there; else it is "unsettled" (``unknown`` other moves unproven)."""
-    position = Position.new(record.M, record.N, record.no_x, record.no_y)
     solver = Solver()
-    mine = 0 if record.first == side else 1
     cells = record.M * record.N - 1
-    for ply, (x, y) in enumerate(record.moves):
-        if ply % 2 == mine and cells - ply <= max_empties:
-            move = position.geo.bit(x, y)
-            proven = solver.solve_moves(position, max_nodes=max_nodes, seconds=seconds)
-            safe_moves = position.non_losing_moves()
-            if move not in proven and move & safe_moves:  # it stops at the first win found
-                reply = solver.solve_moves(position.play_bit(move), max_nodes=max_nodes,
-                                           seconds=seconds)
-                if WIN in reply.values():
-                    proven[move] = LOSS
-            if proven.get(move) == LOSS or not move & safe_moves:
-                others = [m for m in bits(safe_moves) if m != move]
-                safe = [position.geo.column(m) for m in others
-                        if proven.get(m, LOSS) != LOSS]
-                unknown = sum(m not in proven for m in others)
-                kind = "blunder" if safe else "unsettled" if unknown else "beyond"
-                return Verdict(record, kind, ply, y, safe, unknown)
-        position = position.play_xy(x, y)
+    for ply, position, move in side_moves(record, side):
+        if cells - ply > max_empties:
+            continue
+        proven = solver.solve_moves(position, max_nodes=max_nodes, seconds=seconds)
+        safe_moves = position.non_losing_moves()
+        if move not in proven and move & safe_moves:  # it stops at the first win found
+            reply = solver.solve_moves(position.play_bit(move), max_nodes=max_nodes,
+                                       seconds=seconds)
+            if WIN in reply.values():
+                proven[move] = LOSS
+        if proven.get(move) == LOSS or not move & safe_moves:
+            others = [m for m in bits(safe_moves) if m != move]
+            safe = [position.geo.column(m) for m in others if proven.get(m, LOSS) != LOSS]
+            unknown = sum(m not in proven for m in others)
+            kind = "blunder" if safe else "unsettled" if unknown else "beyond"
+            return Verdict(record, kind, ply, position.geo.column(move), safe, unknown)
     return Verdict(record, "unproven")
 
 
