@@ -19,6 +19,7 @@ from bot.protocol.lines import FdLines
 from bot.rules import InvalidPosition
 from bot.search.clock import Limit, process_age
 from bot.search.endgame import Endgame
+from bot.search.helper import searcher_for
 from bot.search.mcts import DEEP_PROBES, MCTS
 
 log = logging.getLogger("bot")
@@ -47,6 +48,10 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
                              "wins (the default; measured in docs/strength.md)")
     parser.add_argument("--no-deep-probes", dest="deep_probes", action="store_false",
                         help="only the shallow 3-ply probes (the play of 2f874e7)")
+    parser.add_argument("--no-helper", dest="helper", action="store_false",
+                        help="search our own moves in this process only (by default a forked "
+                             "helper process searches them too when a second core is there; "
+                             "never with --playouts; bot.search.helper)")
     parser.add_argument("--no-ponder", dest="ponder", action="store_false",
                         help="platform protocol: do not search while the opponent thinks "
                              "(pondering is on by default, off with --playouts; "
@@ -67,8 +72,9 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
 
 def build_searcher(args: argparse.Namespace) -> MCTS:
     """The searcher the options ask for (one per process: its tree and tables persist)."""
-    return MCTS(seed=args.seed, endgame=Endgame(args.endgame) if args.endgame > 0 else None,
-                deep_probes=DEEP_PROBES if args.deep_probes else ())
+    return searcher_for(args.helper and args.playouts is None, seed=args.seed,
+                        endgame=Endgame(args.endgame) if args.endgame > 0 else None,
+                        deep_probes=DEEP_PROBES if args.deep_probes else ())
 
 
 def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> int:

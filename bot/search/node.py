@@ -71,6 +71,10 @@ class Node:
         return self.outcome is not None
 
 
+# sort_key's first criterion by a child's proven outcome (for the side to move there)
+RANK = {LOSS: 2, None: 1, DRAW: 1, WIN: 0}
+
+
 def sort_key(child: Node) -> Tuple[int, int]:
     """Order of preference for the move finally played (largest first).
 
@@ -78,5 +82,4 @@ def sort_key(child: Node) -> Tuple[int, int]:
     2. unproven and proven-drawn moves, by visits (the robust choice of UCT);
     3. proven losses last, the most visited first (the hardest loss to find for the opponent).
     """
-    rank = {LOSS: 2, None: 1, DRAW: 1, WIN: 0}[child.outcome]
-    return rank, child.visits
+    return RANK[child.outcome], child.visits
