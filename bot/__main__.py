@@ -48,10 +48,10 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
                              "wins (the default; measured in docs/strength.md)")
     parser.add_argument("--no-deep-probes", dest="deep_probes", action="store_false",
                         help="only the shallow 3-ply probes (the play of 2f874e7)")
-    parser.add_argument("--no-helper", dest="helper", action="store_false",
-                        help="search our own moves in this process only (by default a forked "
-                             "helper process searches them too when a second core is there; "
-                             "never with --playouts; bot.search.helper)")
+    parser.add_argument("--helper", action="store_true",
+                        help="a forked helper process searches our own moves too when a "
+                             "second core is there (never with --playouts; off by default, "
+                             "measured in docs/strength.md; bot.search.helper)")
     parser.add_argument("--no-ponder", dest="ponder", action="store_false",
                         help="platform protocol: do not search while the opponent thinks "
                              "(pondering is on by default, off with --playouts; "

@@ -109,7 +109,8 @@ def test_searcher_for_uses_a_helper_only_when_asked_and_a_core_is_spare(monkeypa
         s.stop_helper()
 
 
-def test_the_bot_process_with_its_helper_plays_and_exits_promptly():
+def test_the_bot_process_plays_and_exits_promptly():
+    """With its helper where a core is spare: the helper must not hold the game's pipes."""
     game = b"9 9 8 4\n-1 -1\n"
     started = time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "bot", "--time", "0.3", "--no-ponder"],
