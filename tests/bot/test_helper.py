@@ -113,7 +113,8 @@ def test_the_bot_process_plays_and_exits_promptly():
     """With its helper where a core is spare: the helper must not hold the game's pipes."""
     game = b"9 9 8 4\n-1 -1\n"
     started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "bot", "--time", "0.3", "--no-ponder"],
+    proc = subprocess.run([sys.executable, "-m", "bot", "--time", "0.3", "--no-ponder",
+                           "--helper"],
                           input=game, capture_output=True, cwd=ROOT, timeout=30)
     assert proc.returncode == 0, proc.stderr
     assert len(read_frames(proc.stdout)) == 1
