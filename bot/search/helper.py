@@ -19,7 +19,6 @@ the single search scored 72.5-75% on the same boards (docs/strength.md).
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import time
 from dataclasses import replace
@@ -92,6 +91,8 @@ class Helper:
     """The main process's handle on the helper process."""
 
     def __init__(self, make_searcher: Callable[[], MCTS]) -> None:
+        import multiprocessing  # here: 10 ms of every bot's start-up, which the first move pays
+
         context = multiprocessing.get_context("fork")  # ValueError where fork is unavailable
         self.conn, child_end = context.Pipe()
         self.process = context.Process(target=_run_helper, daemon=True,
