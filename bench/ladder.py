@@ -12,7 +12,8 @@ called in-process (bot.protocol.function) as bot-<playouts> or bot-t<seconds>. A
 names its searcher's knobs after a colon, e.g. bot:endgame=60:share=0.2-3000 (endgame: the
 exact solver's max empty cells, 0 = off; share: its part of the budget; c: the UCB constant;
 keep=0: play-outs do not keep their own threats, bot.search.rollout; probe: the MCTS-MS probe
-depth, 0 = off, pv: the visits that trigger it, deep=0: without the deeper probes, bot.search.mcts).
+depth, 0 = off, pv: the visits that trigger it, deep=0: without the deeper probes, bot.search.mcts;
+fu: the play-outs' follow-up chance, bot.search.rollout.FOLLOW).
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
         --members random,greedy,heuristic,uct-1k,uct-10k
@@ -75,13 +76,14 @@ def _variant(knobs: Tuple[Tuple[str, str], ...]):
     from bot.search.endgame import Endgame
     from bot.search.mcts import MCTS
     options = dict(knobs)
-    unknown = set(options) - {"endgame", "share", "c", "keep", "probe", "pv", "deep"}
+    unknown = set(options) - {"endgame", "share", "c", "keep", "probe", "pv", "deep", "fu"}
     if unknown:
         raise SystemExit(f"unknown bot knobs {sorted(unknown)}")
     empties = int(options.get("endgame", "0"))
     endgame = Endgame(empties, float(options.get("share", "0.2"))) if empties else None
-    from bot.search.rollout import TacticalRollout
-    rollout = TacticalRollout(keep_threats=options.get("keep", "1") == "1")
+    from bot.search.rollout import FOLLOW, TacticalRollout
+    rollout = TacticalRollout(keep_threats=options.get("keep", "1") == "1",
+                              follow=float(options.get("fu", FOLLOW)))
     from bot.search import mcts
     return MCTS(rollout, c=float(options.get("c", "0.5")), endgame=endgame,
                 probe_depth=int(options.get("probe", mcts.PROBE_DEPTH)),

@@ -21,6 +21,7 @@ from bot.search.clock import Limit, process_age
 from bot.search.endgame import Endgame
 from bot.search.helper import searcher_for
 from bot.search.mcts import DEEP_PROBES, MCTS
+from bot.search.rollout import FOLLOW, TacticalRollout
 
 log = logging.getLogger("bot")
 
@@ -48,6 +49,10 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
                              "wins (the default; measured in docs/strength.md)")
     parser.add_argument("--no-deep-probes", dest="deep_probes", action="store_false",
                         help="only the shallow 3-ply probes (the play of 2f874e7)")
+    parser.add_argument("--follow", type=float, default=FOLLOW, metavar="P",
+                        help=f"chance that a play-out move goes on top of the last one "
+                             f"(default {FOLLOW}; 0: the play-outs of 9ee86a5; measured in "
+                             f"docs/strength.md)")
     parser.add_argument("--helper", action="store_true",
                         help="a forked helper process searches our own moves too when a "
                              "second core is there (never with --playouts; off by default, "
@@ -67,12 +72,15 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
             parser.error(f"BOT_TIME={env_time!r} is not a number of seconds")
     if args.time <= 0 or (args.playouts is not None and args.playouts <= 0):
         parser.error("--time and --playouts must be positive")
+    if not 0.0 <= args.follow <= 1.0:
+        parser.error("--follow is a probability, from 0 to 1")
     return args
 
 
 def build_searcher(args: argparse.Namespace) -> MCTS:
     """The searcher the options ask for (one per process: its tree and tables persist)."""
     return searcher_for(args.helper and args.playouts is None, seed=args.seed,
+                        evaluator=TacticalRollout(follow=args.follow),
                         endgame=Endgame(args.endgame) if args.endgame > 0 else None,
                         deep_probes=DEEP_PROBES if args.deep_probes else ())
 

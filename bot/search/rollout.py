@@ -11,6 +11,10 @@ from typing import Callable
 
 from bot.rules import Geometry, winning_cells
 
+# Chance that a play-out move goes on top of the previous one (the follow-up), when that cell
+# is among the allowed moves; docs/strength.md, "Play-outs that follow up".
+FOLLOW = 0.8
+
 
 class TacticalRollout:
     """Play the game out with tactical moves, computed as whole-board bitboard sets.
@@ -25,13 +29,20 @@ class TacticalRollout:
     column (the opponent would block them at once), as a strong player keeps them. Measured
     at equal play-outs against the native UCT: 35% with it, 13% without (docs/strength.md).
 
+    ``follow``: the chance that a free move is the follow-up, the cell on top of the last move
+    (on top of the forbidden cell when that is next), when that cell is allowed. Answering in
+    the same column keeps each column's cells alternating between the sides, the way the
+    player who owns a column's zugzwang claims its even (or odd) cells, so the play-out keeps
+    the parity structure of the position instead of dissolving it in random moves.
+
     This loop is most of the bot's time, so ``bot.rules.winning_cells`` is written out inline
     with its shifts held in locals (bench/speed.py: about 1.4x the play-outs a second of
     calling it); tests/bot/test_rollout.py checks it against the plain version.
     """
 
-    def __init__(self, keep_threats: bool = True) -> None:
+    def __init__(self, keep_threats: bool = True, follow: float = FOLLOW) -> None:
         self.keep_threats = keep_threats
+        self.follow = follow
 
     def evaluate(self, geo: Geometry, current: int, mask: int,
                  rand: Callable[[], float]) -> float:
@@ -43,6 +54,8 @@ class TacticalRollout:
         h = geo.stride  # horizontal shift; the diagonals shift by h - 1 and h + 1
         u, d = h + 1, h - 1
         h2, u2, d2, h3, u3, d3 = 2 * h, 2 * u, 2 * d, 3 * h, 3 * u, 3 * d
+        follow, forbidden = self.follow, geo.forbidden
+        move = 0  # the last move of the play-out (none yet: the first ply never follows up)
         me = 1.0  # the score if the side moving now wins; flips every ply
         own_wins = winning_cells(current, mask, h, board_mask)
         opponent = mask ^ current ^ geo.forbidden
@@ -81,16 +94,25 @@ class TacticalRollout:
                     kept = candidates & ~((own_wins >> 1) | ((own_wins & above_forbidden) >> 2))
                     if kept:
                         candidates = kept
-                # A uniform choice: up to two tries of a random column (one cell a column at
-                # most), then the general method; each path is uniform among candidates.
-                move = candidates & columns[int(rand() * width)]
-                if not move:
+                up = 0
+                if follow and move and rand() < follow:
+                    up = move << 1  # the cell on top of the last move, or on top of the
+                    if up & forbidden:  # forbidden cell when that is next
+                        up <<= 1
+                    up &= candidates
+                if up:
+                    move = up
+                else:
+                    # A uniform choice: up to two tries of a random column (one cell a column
+                    # at most), then the general method; each path is uniform among candidates.
                     move = candidates & columns[int(rand() * width)]
                     if not move:
-                        n = bin(candidates).count("1")
-                        for _ in range(int(rand() * n)):
-                            candidates &= candidates - 1
-                        move = candidates & -candidates
+                        move = candidates & columns[int(rand() * width)]
+                        if not move:
+                            n = bin(candidates).count("1")
+                            for _ in range(int(rand() * n)):
+                                candidates &= candidates - 1
+                            move = candidates & -candidates
             mask |= move
             # Next ply: the opponent moves; its winning cells are the threats, minus the cell
             # just filled (its stones did not change). The mover's stones gain ``move``.

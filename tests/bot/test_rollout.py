@@ -21,9 +21,11 @@ def random_position(rng: random.Random, M: int, N: int) -> Position:
     return p
 
 
-def reference_rollout(p: Position, rand, keep_threats: bool = False) -> float:
+def reference_rollout(p: Position, rand, keep_threats: bool = False,
+                      follow: float = 0.0) -> float:
     """The rollout's policy written with Position's methods, drawing ``rand`` the same way."""
     me = 1.0
+    last_column = None  # the column of the play-out's last move
     while True:
         if p.is_full():
             return 0.5
@@ -43,7 +45,12 @@ def reference_rollout(p: Position, rand, keep_threats: bool = False) -> float:
             kept = safe & ~p.geo.danger(p.winning_cells())
             chosen = kept if keep_threats and kept else safe
             move = 0
-            for _ in range(2):  # a random column, twice, then a random member of the list
+            if follow and last_column is not None and rand() < follow:
+                # the next free cell of the last move's column is the one on top of it
+                on_top = [b for b in bits(chosen) if p.geo.column(b) == last_column]
+                move = on_top[0] if on_top else 0
+            # unless it followed up: a random column, twice, then a random member of the list
+            for _ in range(0 if move else 2):
                 column = int(rand() * p.geo.N)
                 if column in [p.geo.column(b) for b in bits(chosen)]:
                     move = p.move_bit(column)
@@ -52,6 +59,7 @@ def reference_rollout(p: Position, rand, keep_threats: bool = False) -> float:
                 candidates = list(bits(chosen))
                 move = candidates[int(rand() * len(candidates))]
         p = p.play_bit(move)
+        last_column = p.geo.column(move)
         me = 1.0 - me
 
 
@@ -79,17 +87,17 @@ class CountingRand:
         return self.random()
 
 
-@pytest.mark.parametrize("keep", [False, True])
+@pytest.mark.parametrize("keep,follow", [(False, 0.0), (True, 0.0), (True, 0.5), (False, 1.0)])
 @pytest.mark.parametrize("M,N", [(9, 10), (11, 12), (12, 12)])
-def test_rollout_plays_exactly_the_reference_policy(M, N, keep):
+def test_rollout_plays_exactly_the_reference_policy(M, N, keep, follow):
     rng = random.Random(M * 100 + N)
-    rollout = TacticalRollout(keep_threats=keep)
+    rollout = TacticalRollout(keep_threats=keep, follow=follow)
     scores = set()
     for seed in range(150):
         p = random_position(rng, M, N)
         fast, slow = CountingRand(seed), CountingRand(seed)
         score = rollout.evaluate(p.geo, p.current, p.mask, fast)
-        assert (score, fast.calls) == (reference_rollout(p, slow, keep), slow.calls)
+        assert (score, fast.calls) == (reference_rollout(p, slow, keep, follow), slow.calls)
         scores.add(score)
     assert {0.0, 1.0} <= scores  # both sides win some
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import random
 
+import pytest
 from plain_referee import PlainGame
 
 from bot.engine import choose_move, decide, safe_decide
@@ -12,7 +13,7 @@ from bot.rules import DRAW, LOSS, WIN, Position, bits, parse_board
 from bot.search.clock import Deadline, Limit
 from bot.search.mcts import DEEP_PROBES, MCTS, PROBE_VISITS
 from bot.search.node import Node, sort_key
-from bot.search.rollout import TacticalRollout
+from bot.search.rollout import FOLLOW, TacticalRollout
 
 
 def pos(*bottom_rows: str, no_cell=(0, 8)) -> Position:
@@ -59,12 +60,13 @@ def test_deep_probe_proves_a_move_lost_that_the_shallow_probe_cannot():
 
 def test_search_with_a_deep_probe_avoids_the_blunder_it_plays_without():
     p = parse_board(DEEP_BLUNDER)
-    without = MCTS(seed=0, deep_probes=()).search(p, Deadline(Limit(playouts=3000)))
-    assert p.geo.column(without.move) == 7  # seed 0 without the deep probe: the blunder
-    searcher = MCTS(seed=0, deep_probes=((300, 7, 100_000),))
+    without = MCTS(seed=1, deep_probes=()).search(p, Deadline(Limit(playouts=3000)))
+    blunder = p.geo.column(without.move)
+    assert blunder not in (0, 1, 3, 6, 9)  # seed 1 without the deep probe: a losing move
+    searcher = MCTS(seed=1, deep_probes=((300, 7, 100_000),))
     result = searcher.search(p, Deadline(Limit(playouts=3000)))
     marked = {p.geo.column(c.move) for c in searcher.tree.children if c.outcome == WIN}
-    assert 7 in marked and p.geo.column(result.move) in (0, 1, 3, 6, 9)
+    assert blunder in marked and p.geo.column(result.move) in (0, 1, 3, 6, 9)
 
 
 def test_the_process_searcher_has_the_deep_probes_unless_told_not_to():
@@ -187,3 +189,12 @@ def test_much_stronger_than_random_play():
                 wins += game.turn != bot_side  # turn already passed to the loser
                 break
     assert wins == 4
+
+
+def test_the_process_searcher_plays_out_with_the_follow_up_it_is_given():
+    from bot.__main__ import build_searcher, parse_args
+    assert build_searcher(parse_args([])).evaluator.follow == FOLLOW
+    assert build_searcher(parse_args(["--follow", "0"])).evaluator.follow == 0.0
+    for bad in ("-0.1", "1.5"):
+        with pytest.raises(SystemExit):
+            parse_args(["--follow", bad])
