@@ -58,7 +58,7 @@ class TacticalRollout:
         move = 0  # the last move of the play-out (none yet: the first ply never follows up)
         me = 1.0  # the score if the side moving now wins; flips every ply
         own_wins = winning_cells(current, mask, h, board_mask)
-        opponent = mask ^ current ^ geo.forbidden
+        opponent = mask ^ current ^ forbidden
         while True:
             free = board_mask & ~mask
             possible = (mask + bottom) & free
@@ -99,20 +99,18 @@ class TacticalRollout:
                     up = move << 1  # the cell on top of the last move, or on top of the
                     if up & forbidden:  # forbidden cell when that is next
                         up <<= 1
-                    up &= candidates
-                if up:
-                    move = up
-                else:
-                    # A uniform choice: up to two tries of a random column (one cell a column
-                    # at most), then the general method; each path is uniform among candidates.
+                move = up & candidates
+                # Else a uniform choice: up to two tries of a random column (one cell a column
+                # at most), then the general method; each path is uniform among candidates.
+                if not move:
+                    move = candidates & columns[int(rand() * width)]
+                if not move:
                     move = candidates & columns[int(rand() * width)]
                     if not move:
-                        move = candidates & columns[int(rand() * width)]
-                        if not move:
-                            n = bin(candidates).count("1")
-                            for _ in range(int(rand() * n)):
-                                candidates &= candidates - 1
-                            move = candidates & -candidates
+                        n = bin(candidates).count("1")
+                        for _ in range(int(rand() * n)):
+                            candidates &= candidates - 1
+                        move = candidates & -candidates
             mask |= move
             # Next ply: the opponent moves; its winning cells are the threats, minus the cell
             # just filled (its stones did not change). The mover's stones gain ``move``.
