@@ -22,7 +22,7 @@ def test_the_command_runs_niced_in_a_new_session():
     done = run("python3", "-c", "import os; print(os.getsid(0), os.getpid(), os.nice(0))")
     assert done.returncode == 0, done.stderr
     sid, pid, niceness = map(int, done.stdout.split())
-    assert sid == pid != os.getsid(0)  # setsid exec'd into the command: it leads its session
+    assert sid == pid != os.getsid(0)  # the command leads a session of its own
     assert niceness == 19
 
 
