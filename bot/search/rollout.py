@@ -106,11 +106,11 @@ class TacticalRollout:
                     move = candidates & columns[int(rand() * width)]
                 if not move:
                     move = candidates & columns[int(rand() * width)]
-                    if not move:
-                        n = bin(candidates).count("1")
-                        for _ in range(int(rand() * n)):
-                            candidates &= candidates - 1
-                        move = candidates & -candidates
+                if not move:
+                    n = bin(candidates).count("1")
+                    for _ in range(int(rand() * n)):
+                        candidates &= candidates - 1
+                    move = candidates & -candidates
             mask |= move
             # Next ply: the opponent moves; its winning cells are the threats, minus the cell
             # just filled (its stones did not change). The mover's stones gain ``move``.
