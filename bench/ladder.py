@@ -173,16 +173,25 @@ def run_task(task: Tuple[Member, Member, Board, int]
     return first.name, second.name, winner, t_first, t_second, rnd
 
 
-def print_pair(a: str, b: str, outcomes: Dict[int, List[float]]) -> None:
-    """A's W/D/L, Elo with its 95% interval and SPRT(0, 50) over board pairs against B."""
-    flat = [s for scores in outcomes.values() for s in scores]
-    wdl = WDL(flat.count(1.0), flat.count(0.5), flat.count(0.0))
+def _wdl(scores: List[float]) -> WDL:
+    return WDL(scores.count(1.0), scores.count(0.5), scores.count(0.0))
+
+
+def print_pair(a: str, b: str, outcomes: Dict[int, List[float]],
+               seats: Tuple[List[float], List[float]]) -> None:
+    """A's W/D/L, Elo with its 95% interval and SPRT(0, 50) over board pairs against B, and
+    A's W-D-L moving first and second (``seats``: A's scores in each seat), since most of
+    the bot's losses come in one seat."""
+    wdl = _wdl([s for scores in outcomes.values() for s in scores])
     est = elo_estimate(wdl)
     pairs = [sum(scores) / 2 for scores in outcomes.values() if len(scores) == 2]
     test = sprt(pentanomial(pairs), 0.0, 50.0)
+    first, second = (_wdl(scores) for scores in seats)
     print(f"{a} vs {b}: +{wdl.wins} ={wdl.draws} -{wdl.losses}, score {100 * wdl.score:.0f}%, "
           f"Elo {est.elo:+.0f} [{est.low:+.0f}, {est.high:+.0f}], "
-          f"SPRT(0, 50) {test.verdict} (LLR {test.llr:.2f}, {test.pairs} pairs)")
+          f"SPRT(0, 50) {test.verdict} (LLR {test.llr:.2f}, {test.pairs} pairs), "
+          f"as 1st {first.wins}-{first.draws}-{first.losses}, "
+          f"as 2nd {second.wins}-{second.draws}-{second.losses}")
 
 
 def main() -> None:
@@ -204,6 +213,7 @@ def main() -> None:
     games: Dict[Tuple[str, str], int] = {}
     move_times: Dict[str, List[float]] = {m.name: [] for m in members}
     by_round: Dict[Tuple[str, str], Dict[int, List[float]]] = {}
+    seats: Dict[Tuple[str, str], Tuple[List[float], List[float]]] = {}
     order = {m.name: i for i, m in enumerate(members)}
     first_wins = ties = 0
     started = time.perf_counter()
@@ -212,12 +222,13 @@ def main() -> None:
                                                            1):
             first_wins += winner == 1
             ties += winner == 0
-            for me, other, mine in ((a, b, 1), (b, a, 2)):
+            for me, other, mine in ((a, b, 1), (b, a, 2)):  # a moved first
                 score = 1.0 if winner == mine else 0.5 if winner == 0 else 0.0
                 points[me, other] = points.get((me, other), 0.0) + score
                 games[me, other] = games.get((me, other), 0) + 1
                 if order[me] < order[other]:
                     by_round.setdefault((me, other), {}).setdefault(rnd, []).append(score)
+                    seats.setdefault((me, other), ([], []))[mine - 1].append(score)
             move_times[a] += ta
             move_times[b] += tb
             print(f"\r{done}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
@@ -239,7 +250,7 @@ def main() -> None:
               + f"{mean_time:.3f}".rjust(width))
     print(f"first mover won {first_wins} of {len(tasks)} games, {ties} ties")
     for (a, b), outcomes in by_round.items():
-        print_pair(a, b, outcomes)
+        print_pair(a, b, outcomes, seats[a, b])
 
 
 if __name__ == "__main__":
