@@ -22,6 +22,7 @@ fu: the play-outs' follow-up chance, bot.search.rollout.FOLLOW).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import itertools
 import multiprocessing
@@ -76,7 +77,7 @@ def _variant(knobs: Tuple[Tuple[str, str], ...]):
     from bot.search.endgame import Endgame
     from bot.search.mcts import MCTS
     options = dict(knobs)
-    unknown = set(options) - {"endgame", "share", "c", "keep", "probe", "pv", "deep", "fu"}
+    unknown = set(options) - {"endgame", "share", "c", "keep", "probe", "pv", "deep", "fu", "lp"}
     if unknown:
         raise SystemExit(f"unknown bot knobs {sorted(unknown)}")
     empties = int(options.get("endgame", "0"))
@@ -85,13 +86,22 @@ def _variant(knobs: Tuple[Tuple[str, str], ...]):
     rollout = TacticalRollout(keep_threats=options.get("keep", "1") == "1",
                               follow=float(options.get("fu", FOLLOW)))
     from bot.search import mcts
-    return MCTS(rollout, c=float(options.get("c", "0.5")), endgame=endgame,
-                probe_depth=int(options.get("probe", mcts.PROBE_DEPTH)),
-                probe_visits=int(options.get("pv", mcts.PROBE_VISITS)),
-                deep_probes=mcts.DEEP_PROBES if options.get("deep", "1") == "1" else ())
+    settings = dict(evaluator=rollout, c=float(options.get("c", "0.5")), endgame=endgame,
+                    probe_depth=int(options.get("probe", mcts.PROBE_DEPTH)),
+                    probe_visits=int(options.get("pv", mcts.PROBE_VISITS)),
+                    deep_probes=mcts.DEEP_PROBES if options.get("deep", "1") == "1" else ())
+    if options.get("lp", "0") == "1":  # one forked worker per member and process, not per move
+        if knobs not in _leaf_searchers:
+            from bot.search.leaves import LeafParallelMCTS
+            _leaf_searchers[knobs] = LeafParallelMCTS(**settings)
+        searcher = _leaf_searchers[knobs]
+        searcher.tree = None  # a fresh tree every move, as for the other members
+        return searcher
+    return MCTS(**settings)
 
 
 _loaded: Dict[str, NativeStrategy] = {}
+_leaf_searchers: Dict[Tuple[Tuple[str, str], ...], object] = {}
 
 
 def _native() -> NativeStrategy:
@@ -217,9 +227,12 @@ def main() -> None:
     order = {m.name: i for i, m in enumerate(members)}
     first_wins = ties = 0
     started = time.perf_counter()
-    with multiprocessing.Pool(args.jobs) as pool:
-        for done, (a, b, winner, ta, tb, rnd) in enumerate(pool.imap_unordered(run_task, tasks),
-                                                           1):
+    # One job runs in this process: a pool's daemonic workers may not fork the worker of a
+    # leaf-parallel member (lp=1), which needs the second core anyway.
+    with contextlib.ExitStack() as stack:
+        results = map(run_task, tasks) if args.jobs == 1 else \
+            stack.enter_context(multiprocessing.Pool(args.jobs)).imap_unordered(run_task, tasks)
+        for done, (a, b, winner, ta, tb, rnd) in enumerate(results, 1):
             first_wins += winner == 1
             ties += winner == 0
             for me, other, mine in ((a, b, 1), (b, a, 2)):  # a moved first

@@ -57,6 +57,10 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
                         help="a forked helper process searches our own moves too when a "
                              "second core is there (never with --playouts; off by default, "
                              "measured in docs/strength.md; bot.search.helper)")
+    parser.add_argument("--leaves", action="store_true",
+                        help="a forked worker plays out leaves of our own tree during our own "
+                             "moves when a second core is there (never with --playouts; "
+                             "bot.search.leaves)")
     parser.add_argument("--no-ponder", dest="ponder", action="store_false",
                         help="platform protocol: do not search while the opponent thinks "
                              "(pondering is on by default, off with --playouts; "
@@ -79,7 +83,8 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
 
 def build_searcher(args: argparse.Namespace) -> MCTS:
     """The searcher the options ask for (one per process: its tree and tables persist)."""
-    return searcher_for(args.helper and args.playouts is None, seed=args.seed,
+    return searcher_for(args.helper and args.playouts is None,
+                        leaves=args.leaves and args.playouts is None, seed=args.seed,
                         evaluator=TacticalRollout(follow=args.follow),
                         endgame=Endgame(args.endgame) if args.endgame > 0 else None,
                         deep_probes=DEEP_PROBES if args.deep_probes else ())

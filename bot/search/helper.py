@@ -77,28 +77,43 @@ def serve_helper(conn, make_searcher: Callable[[], MCTS]) -> None:
             return
 
 
-def _run_helper(conn, parent_end, make_searcher: Callable[[], MCTS]) -> None:
-    """Entry point of the forked process: let go of the game's pipes and the main process's
+def _run_forked(conn, parent_end, serve: Callable, args: tuple) -> None:
+    """Entry point of a forked process: let go of the game's pipes and the main process's
     end of our own, so that nothing waits on this process and its input ends with the game."""
     parent_end.close()
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1):
         os.dup2(devnull, fd)
-    serve_helper(conn, make_searcher)
+    serve(conn, *args)
 
 
-class Helper:
-    """The main process's handle on the helper process."""
+class Forked:
+    """A forked process that serves requests on a pipe (``serve(conn, *args)``) until the
+    main process closes its end."""
 
-    def __init__(self, make_searcher: Callable[[], MCTS]) -> None:
+    def __init__(self, serve: Callable, args: tuple) -> None:
         import multiprocessing  # here: 10 ms of every bot's start-up, which the first move pays
 
         context = multiprocessing.get_context("fork")  # ValueError where fork is unavailable
         self.conn, child_end = context.Pipe()
-        self.process = context.Process(target=_run_helper, daemon=True,
-                                       args=(child_end, self.conn, make_searcher))
+        self.process = context.Process(target=_run_forked, daemon=True,
+                                       args=(child_end, self.conn, serve, args))
         self.process.start()
         child_end.close()
+
+    def close(self) -> None:
+        """End the process (it exits at end of input)."""
+        self.conn.close()
+        self.process.join(timeout=1.0)
+        if self.process.is_alive():
+            self.process.kill()
+
+
+class Helper(Forked):
+    """The main process's handle on the helper process."""
+
+    def __init__(self, make_searcher: Callable[[], MCTS]) -> None:
+        super().__init__(serve_helper, (make_searcher,))
         self.ident = 0
 
     def ask(self, position: Position, seconds: float) -> None:
@@ -118,12 +133,6 @@ class Helper:
                 return stats
         return None
 
-    def close(self) -> None:
-        """End the helper (it exits at end of input)."""
-        self.conn.close()
-        self.process.join(timeout=1.0)
-        if self.process.is_alive():
-            self.process.kill()
 
 
 def merged_move(children: Sequence, helper: ChildStats) -> Tuple[int, int]:
@@ -193,11 +202,15 @@ class HelpedMCTS(MCTS):
             self.helper = None
 
 
-def searcher_for(helper: bool, **options) -> MCTS:
-    """A HelpedMCTS when ``helper`` is asked for, a core is spare and processes can be forked;
-    else a plain MCTS."""
-    if helper and spare_cores() >= 1:
+def searcher_for(helper: bool, leaves: bool = False, **options) -> MCTS:
+    """A searcher that uses a second core when one is spare and processes can be forked: a
+    HelpedMCTS (a second tree) for ``helper``, a LeafParallelMCTS (one tree, a second
+    evaluator; bot.search.leaves) for ``leaves``; else a plain MCTS."""
+    if (helper or leaves) and spare_cores() >= 1:
         try:
+            if leaves:
+                from bot.search.leaves import LeafParallelMCTS  # it builds on this module
+                return LeafParallelMCTS(**options)
             return HelpedMCTS(**options)
         except (ValueError, OSError):  # no fork on this platform, or no processes allowed
             pass

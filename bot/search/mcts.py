@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from bot.rules import DRAW, LOSS, WIN, Position
 from bot.search.clock import Deadline, Limit
@@ -135,11 +135,7 @@ class MCTS:
         self.stop_at = deadline.end
         if self.endgame is not None:
             self.endgame.prove(root, position, deadline)
-        playouts = 0
-        nodes = 0
-        while root.outcome is None and not deadline.expired(playouts):
-            nodes += self.iterate(root, geo)
-            playouts += 1
+        playouts, nodes = self.run(root, geo, deadline)
         if root.children:
             best = max(root.children, key=sort_key)
             move, visits = best.move, best.visits
@@ -148,8 +144,29 @@ class MCTS:
         return SearchResult(move, playouts, nodes, deadline.elapsed(), root.outcome, visits,
                             reused)
 
+    def run(self, root: Node, geo, deadline: Deadline) -> Tuple[int, int]:
+        """Iterate until the deadline or a proof of the root: (play-outs, nodes created)."""
+        playouts = 0
+        nodes = 0
+        while root.outcome is None and not deadline.expired(playouts):
+            nodes += self.iterate(root, geo)
+            playouts += 1
+        return playouts, nodes
+
     def iterate(self, root: Node, geo) -> int:
         """One selection-expansion-evaluation-backup pass; returns the nodes created (0/1)."""
+        path, created = self.descend(root, geo)
+        node = path[-1]
+        if node.outcome is None:
+            result = self.evaluator.evaluate(geo, node.current, node.mask, self.rand)
+        else:
+            result = self.proven(path)
+        self.back_up(path, result)
+        return created
+
+    def descend(self, root: Node, geo) -> Tuple[List[Node], int]:
+        """Selection and expansion (probing the nodes met at their visit thresholds): the
+        path from the root to the node to evaluate, and the nodes created (0/1)."""
         node = root
         path = [root]
         while True:
@@ -160,23 +177,28 @@ class MCTS:
                 break
             node = self.select(node)
             path.append(node)
-        created = 0
-        if node.outcome is None:
-            node = node.expand(geo, random_bit(node.untried, self.rand))
-            path.append(node)
-            created = 1
-        if node.outcome is None:
-            result = self.evaluator.evaluate(geo, node.current, node.mask, self.rand)
-        else:
-            result = SCORE[node.outcome]
-            for ancestor in reversed(path[:-1]):
-                if not ancestor.solve():
-                    break
+        if node.outcome is not None:
+            return path, 0
+        path.append(node.expand(geo, random_bit(node.untried, self.rand)))
+        return path, 1
+
+    @staticmethod
+    def proven(path: List[Node]) -> float:
+        """The score of a path ending in a proven node, whose proof goes up as far as it
+        settles ancestors (MCTS-solver)."""
+        for ancestor in reversed(path[:-1]):
+            if not ancestor.solve():
+                break
+        return SCORE[path[-1].outcome]
+
+    @staticmethod
+    def back_up(path: List[Node], result: float, visits: int = 1) -> None:
+        """Add one play-out's ``result`` (for the side to move at the path's end) along the
+        path; ``visits`` 0 when the visits were counted already (a leaf evaluated elsewhere)."""
         for n in reversed(path):
-            n.visits += 1
+            n.visits += visits
             result = 1.0 - result
             n.value += result
-        return created
 
     def probe(self, node: Node, geo, plies: int, max_nodes: int) -> None:
         """Search ``node`` ``plies`` deep for a forced win; if one is found, mark the child

@@ -1,0 +1,129 @@
+"""Leaf parallelism: the worker's play-outs land in the same tree exactly once, and a worker
+that dies, answers late or starves the main process leaves a search that plays alone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+from botio import ROOT, read_frames
+
+from bot.rules import Position
+from bot.search import helper as helper_module
+from bot.search import leaves as leaves_module
+from bot.search.clock import Deadline, Limit
+from bot.search.helper import searcher_for
+from bot.search.leaves import LeafParallelMCTS
+from bot.search.mcts import MCTS
+
+
+class Even:
+    """Every play-out a draw, after ``delay`` seconds: then every unproven node's summed
+    value is exactly half its visits, so a visit counted without its score shows."""
+
+    def __init__(self, delay: float = 0.0) -> None:
+        self.delay = delay
+
+    def evaluate(self, geo, current, mask, rand) -> float:
+        if self.delay:
+            time.sleep(self.delay)
+        return 0.5
+
+
+def unproven(node) -> bool:
+    """Whether no proof lies in ``node``'s subtree (a proof scores 0 or 1, not a draw)."""
+    return node.outcome is None and all(unproven(c) for c in node.children)
+
+
+def assert_every_playout_counted_once(root, playouts: int) -> None:
+    assert root.visits == playouts
+    assert unproven(root)  # else the values below could not be checked exactly
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        assert node.value == 0.5 * node.visits
+        if node.children:
+            assert node.visits - sum(c.visits for c in node.children) in (0, 1)
+        stack.extend(node.children)
+
+
+@pytest.fixture
+def searcher(request):
+    # No probes: their proofs would score 0 or 1 (the solver's own tests cover them).
+    # A play-out takes 0.2 ms, as a real one does: the tree stays within 4 plies, where no
+    # position is decided yet (the first proof, an open three on the bottom row, is at 5).
+    s = LeafParallelMCTS(seed=3, evaluator=Even(getattr(request, "param", 0.0002)), probe_depth=0,
+                         deep_probes=())
+    yield s
+    s.stop_worker()
+
+
+def test_the_worker_plays_leaves_of_the_same_tree(searcher):
+    p = Position.new(12, 12, 1, 4)  # a broad tree: no four within its few plies, no proofs
+    result = searcher.search(p, Deadline(Limit(0.15)))
+    assert searcher.sent > 0
+    assert result.move & p.possible()
+    assert_every_playout_counted_once(searcher.tree, result.playouts)
+
+
+@pytest.mark.parametrize("searcher", [0.002], indirect=True)
+def test_answers_still_out_at_the_deadline_are_played_out_here(searcher, monkeypatch):
+    monkeypatch.setattr(leaves_module, "DRAIN", 0.0)
+    p = Position.new(12, 12, 11, 0)
+    result = searcher.search(p, Deadline(Limit(0.1)))
+    assert result.seconds < 0.1 + leaves_module.BATCH * leaves_module.IN_FLIGHT * 0.01
+    assert_every_playout_counted_once(searcher.tree, result.playouts)
+    assert searcher.worker is not None  # late is not dead
+
+
+def test_a_dead_worker_leaves_the_search_alone(searcher):
+    searcher.worker.process.kill()
+    searcher.worker.process.join()
+    p = Position.new(12, 11, 5, 5)
+    result = searcher.search(p, Deadline(Limit(0.15)))
+    assert result.move & p.possible()
+    assert searcher.worker is None and searcher.sent == 0
+    assert_every_playout_counted_once(searcher.tree, result.playouts)
+
+
+def test_a_starved_main_process_switches_the_worker_off(searcher, monkeypatch):
+    monkeypatch.setattr(helper_module, "FULL_CORE", 2.0)  # no process gets two cores' time
+    p = Position.new(9, 9, 0, 0)
+    searcher.search(p, Deadline(Limit(0.1)))
+    assert searcher.worker is not None
+    searcher.search(p, Deadline(Limit(0.1)))
+    assert searcher.worker is None
+
+
+def test_pondering_and_playout_limits_stay_on_one_core(searcher):
+    p = Position.new(10, 10, 3, 3)
+    assert searcher.search(p, Deadline(Limit(playouts=300))).playouts == 300
+    assert searcher.sent == 0
+    searcher.ponder(p.play(4), stop=lambda: False, limit=Limit(playouts=200))
+    assert searcher.sent == 0
+
+
+def test_searcher_for_uses_the_worker_only_when_asked_and_a_core_is_spare(monkeypatch):
+    monkeypatch.setattr(helper_module, "spare_cores", lambda: 0)
+    assert type(searcher_for(False, leaves=True, seed=1)) is MCTS
+    monkeypatch.setattr(helper_module, "spare_cores", lambda: 1)
+    s = searcher_for(False, leaves=True, seed=1)
+    try:
+        assert type(s) is LeafParallelMCTS
+    finally:
+        s.stop_worker()
+
+
+def test_the_bot_process_with_leaves_plays_and_exits_promptly():
+    """The worker must not hold the game's pipes open after the game."""
+    game = b"9 9 8 4\n-1 -1\n"
+    started = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "bot", "--time", "0.3", "--no-ponder",
+                           "--leaves", "--log-level", "INFO"],
+                          input=game, capture_output=True, cwd=ROOT, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    assert len(read_frames(proc.stdout)) == 1
+    assert b"leaf worker" not in proc.stderr  # neither gone nor switched off
+    assert time.perf_counter() - started < 10
