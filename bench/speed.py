@@ -9,6 +9,9 @@
                                                 the same search beside the helper process
                                                 (bot.search.helper) on the same position:
                                                 whether the second core is a whole one
+    python -m bench.speed --leaves              MCTS play-outs/s of one search alone, then with
+                                                the leaf worker (bot.search.leaves) playing out
+                                                leaves of the same tree
     python -m bench.speed --against REV         the rollout of git revision REV against the
                                                 working tree's, interleaved, CPU time (so a
                                                 loaded machine slows both alike)
@@ -31,6 +34,7 @@ from typing import Dict, List, Tuple
 from bot.rules import Position
 from bot.search.clock import Deadline, Limit
 from bot.search.helper import Helper
+from bot.search.leaves import LeafParallelMCTS
 from bot.search.mcts import MCTS
 from bot.search.rollout import TacticalRollout
 
@@ -174,6 +178,27 @@ def wall(games: int, rounds: int, extra: List[str]) -> None:
               f"max {ts[-1]:.3f} s  over 2.8 s: {sum(t > 2.8 for t in ts)}")
 
 
+def with_leaves(seconds: float, repeats: int = 3) -> None:
+    """Print MCTS play-outs/s alone and with the leaf worker, each the median of ``repeats``
+    fresh searches of each fixed position (one worker for all)."""
+    leafy = LeafParallelMCTS(seed=1)
+    print(f"{'position':32} {'alone':>8} {'with worker':>12} {'of them, worker':>16} "
+          f"{'ratio':>6}")
+    try:
+        for name, M, N, no_x, no_y, cols in POSITIONS:
+            p = position(M, N, no_x, no_y, cols)
+            alone, both, worker = [], [], []
+            for _ in range(repeats):
+                alone.append(MCTS(seed=1).search(p, Deadline(Limit(seconds))).playouts)
+                leafy.tree, sent = None, leafy.sent
+                both.append(leafy.search(p, Deadline(Limit(seconds))).playouts)
+                worker.append(leafy.sent - sent)
+            a, b, w = (sorted(x)[len(x) // 2] / seconds for x in (alone, both, worker))
+            print(f"{name:32} {a:8.0f} {b:12.0f} {w:16.0f} {b / a:6.2f}")
+    finally:
+        leafy.stop_worker()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -183,12 +208,16 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=1, help="rounds of games (--wall)")
     parser.add_argument("--helper", action="store_true",
                         help="play-outs/s alone and beside the helper process")
+    parser.add_argument("--leaves", action="store_true",
+                        help="play-outs/s alone and with the leaf worker")
     parser.add_argument("--against", metavar="REV",
                         help="compare the rollout of git revision REV with the working tree's")
     parser.add_argument("bot_args", nargs="*", help="extra flags for main.py (after --)")
     args = parser.parse_args()
     if args.helper:
         beside_helper(args.seconds)
+    elif args.leaves:
+        with_leaves(args.seconds)
     elif args.against:
         against(args.against, args.seconds)
     elif args.wall:
