@@ -55,12 +55,15 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
                              f"docs/strength.md)")
     parser.add_argument("--helper", action="store_true",
                         help="a forked helper process searches our own moves too when a "
-                             "second core is there (never with --playouts; off by default, "
-                             "measured in docs/strength.md; bot.search.helper)")
-    parser.add_argument("--leaves", action="store_true",
+                             "second core is there, instead of --leaves (never with "
+                             "--playouts; off by default, measured in docs/strength.md; "
+                             "bot.search.helper)")
+    parser.add_argument("--leaves", action="store_true", default=True,
                         help="a forked worker plays out leaves of our own tree during our own "
-                             "moves when a second core is there (never with --playouts; "
-                             "bot.search.leaves)")
+                             "moves when a second core is there (the default; never with "
+                             "--playouts or --helper; bot.search.leaves, docs/strength.md)")
+    parser.add_argument("--no-leaves", dest="leaves", action="store_false",
+                        help="search our own moves on one core (the play of df6cb47, final6)")
     parser.add_argument("--no-ponder", dest="ponder", action="store_false",
                         help="platform protocol: do not search while the opponent thinks "
                              "(pondering is on by default, off with --playouts; "

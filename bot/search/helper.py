@@ -204,14 +204,14 @@ class HelpedMCTS(MCTS):
 
 def searcher_for(helper: bool, leaves: bool = False, **options) -> MCTS:
     """A searcher that uses a second core when one is spare and processes can be forked: a
-    HelpedMCTS (a second tree) for ``helper``, a LeafParallelMCTS (one tree, a second
+    HelpedMCTS (a second tree) for ``helper``, else a LeafParallelMCTS (one tree, a second
     evaluator; bot.search.leaves) for ``leaves``; else a plain MCTS."""
     if (helper or leaves) and spare_cores() >= 1:
         try:
-            if leaves:
-                from bot.search.leaves import LeafParallelMCTS  # it builds on this module
-                return LeafParallelMCTS(**options)
-            return HelpedMCTS(**options)
+            if helper:
+                return HelpedMCTS(**options)
+            from bot.search.leaves import LeafParallelMCTS  # it builds on this module
+            return LeafParallelMCTS(**options)
         except (ValueError, OSError):  # no fork on this platform, or no processes allowed
             pass
     return MCTS(**options)

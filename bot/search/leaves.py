@@ -9,6 +9,9 @@ sends them to a forked worker that plays them out; the scores come back while th
 process runs play-outs of its own, and are added along the same paths. The worker always has
 the next batch queued, so it never waits on the main process.
 
+On by default (`python -m bot --no-leaves` searches on one core): docs/strength.md has the
+play-outs a second it adds and the full-budget batch (final8).
+
 The worker never runs while the opponent thinks (pondering stays single-core: that core is the
 opponent's), and the main process stops using it for the game when it gets less than a core
 during its searches (helper.FULL_CORE), as on a one-core machine.

@@ -127,3 +127,20 @@ def test_the_bot_process_with_leaves_plays_and_exits_promptly():
     assert len(read_frames(proc.stdout)) == 1
     assert b"leaf worker" not in proc.stderr  # neither gone nor switched off
     assert time.perf_counter() - started < 10
+
+
+def test_the_process_searcher_uses_the_worker_unless_told_not_to(monkeypatch):
+    from bot.__main__ import build_searcher, parse_args
+    monkeypatch.setattr(helper_module, "spare_cores", lambda: 1)
+    default = build_searcher(parse_args([]))
+    try:
+        assert type(default) is LeafParallelMCTS
+    finally:
+        default.stop_worker()
+    assert type(build_searcher(parse_args(["--no-leaves"]))) is MCTS
+    assert type(build_searcher(parse_args(["--playouts", "100"]))) is MCTS
+    helped = build_searcher(parse_args(["--helper"]))
+    try:
+        assert type(helped) is helper_module.HelpedMCTS
+    finally:
+        helped.stop_helper()
