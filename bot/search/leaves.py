@@ -135,7 +135,9 @@ class LeafParallelMCTS(MCTS):
     def receive(self, pending: Dict[int, List[List[Node]]]) -> int:
         """Back up one answer of the worker; returns the play-outs it held."""
         ident, scores = self.worker.conn.recv()
-        paths = pending.pop(ident)
+        paths = pending.pop(ident, None)
+        if paths is None:  # late for an earlier search, which played these leaves out itself
+            return 0
         for path, score in zip(paths, scores):
             self.back_up(path, score, visits=0)
         self.sent += len(paths)

@@ -71,11 +71,17 @@ def test_the_worker_plays_leaves_of_the_same_tree(searcher):
 @pytest.mark.parametrize("searcher", [0.002], indirect=True)
 def test_answers_still_out_at_the_deadline_are_played_out_here(searcher, monkeypatch):
     monkeypatch.setattr(leaves_module, "DRAIN", 0.0)
+    monkeypatch.setattr(helper_module, "FULL_CORE", 0.0)  # these play-outs sleep, not compute
     p = Position.new(12, 12, 11, 0)
     result = searcher.search(p, Deadline(Limit(0.1)))
     assert result.seconds < 0.1 + leaves_module.BATCH * leaves_module.IN_FLIGHT * 0.01
     assert_every_playout_counted_once(searcher.tree, result.playouts)
     assert searcher.worker is not None  # late is not dead
+    # the late answers reach the next search, which drops them
+    searcher.tree = None
+    result = searcher.search(p.play(3), Deadline(Limit(0.1)))
+    assert_every_playout_counted_once(searcher.tree, result.playouts)
+    assert searcher.worker is not None
 
 
 def test_a_dead_worker_leaves_the_search_alone(searcher):
