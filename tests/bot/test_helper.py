@@ -112,12 +112,13 @@ def test_searcher_for_uses_a_helper_only_when_asked_and_a_core_is_spare(monkeypa
         s.stop_helper()
 
 
-def test_the_bot_process_plays_and_exits_promptly():
-    """With its helper where a core is spare: the helper must not hold the game's pipes."""
+@pytest.mark.parametrize("flag", ["--helper", "--leaves"])
+def test_the_bot_process_plays_and_exits_promptly(flag):
+    """With its helper, or its leaf worker (bot.search.leaves), where a core is spare: neither
+    may hold the game's pipes."""
     game = b"9 9 8 4\n-1 -1\n"
     started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "bot", "--time", "0.3", "--no-ponder",
-                           "--helper"],
+    proc = subprocess.run([sys.executable, "-m", "bot", "--time", "0.3", "--no-ponder", flag],
                           input=game, capture_output=True, cwd=ROOT, timeout=30)
     assert proc.returncode == 0, proc.stderr
     assert len(read_frames(proc.stdout)) == 1

@@ -3,12 +3,9 @@ that dies, answers late or starves the main process leaves a search that plays a
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 
 import pytest
-from botio import ROOT, read_frames
 
 from bot.rules import Position
 from bot.search import helper as helper_module
@@ -120,19 +117,6 @@ def test_searcher_for_uses_the_worker_only_when_asked_and_a_core_is_spare(monkey
         assert type(s) is LeafParallelMCTS
     finally:
         s.stop_worker()
-
-
-def test_the_bot_process_with_leaves_plays_and_exits_promptly():
-    """The worker must not hold the game's pipes open after the game."""
-    game = b"9 9 8 4\n-1 -1\n"
-    started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "bot", "--time", "0.3", "--no-ponder",
-                           "--leaves", "--log-level", "INFO"],
-                          input=game, capture_output=True, cwd=ROOT, timeout=30)
-    assert proc.returncode == 0, proc.stderr
-    assert len(read_frames(proc.stdout)) == 1
-    assert b"leaf worker" not in proc.stderr  # neither gone nor switched off
-    assert time.perf_counter() - started < 10
 
 
 def test_the_process_searcher_uses_the_worker_unless_told_not_to(monkeypatch):
