@@ -49,6 +49,29 @@ def spare_cores() -> int:
         return (os.cpu_count() or 1) - 1
 
 
+class CoreShare:
+    """Whether the main search keeps a whole core while a second process works beside it:
+    ``start()`` and ``stop()`` around a search, then ``starved()``, True once STARVED_MOVES
+    searches in a row got less than FULL_CORE CPU seconds a wall second (then the second
+    process only splits one core's time)."""
+
+    def __init__(self) -> None:
+        self.runs = 0
+        self.share = 1.0
+        self.cpu = self.wall = 0.0
+
+    def start(self) -> None:
+        self.cpu, self.wall = time.process_time(), time.perf_counter()
+
+    def stop(self) -> None:
+        elapsed = max(1e-9, time.perf_counter() - self.wall)
+        self.share = (time.process_time() - self.cpu) / elapsed
+
+    def starved(self) -> bool:
+        self.runs = self.runs + 1 if self.share < FULL_CORE else 0
+        return self.runs >= STARVED_MOVES
+
+
 def root_stats(searcher: MCTS) -> ChildStats:
     """The statistics of the last searched root's children."""
     return [(c.move, c.visits, c.outcome) for c in searcher.tree.children]
@@ -161,7 +184,7 @@ class HelpedMCTS(MCTS):
         seed = options.get("seed")
         helper_options = dict(options, seed=None if seed is None else seed + 1)
         self.helper: Optional[Helper] = Helper(lambda: MCTS(**helper_options))
-        self.starved = 0
+        self.core = CoreShare()
         self.helped = 0  # searches the helper's answer joined (for the log and the tests)
 
     def search(self, position: Position, deadline: Deadline) -> SearchResult:
@@ -173,9 +196,9 @@ class HelpedMCTS(MCTS):
         except (OSError, ValueError):
             self.stop_helper()
             return super().search(position, deadline)
-        cpu, wall = time.process_time(), time.perf_counter()
+        self.core.start()
         result = super().search(position, deadline)
-        share = (time.process_time() - cpu) / max(1e-9, time.perf_counter() - wall)
+        self.core.stop()
         if self.tree.outcome is not None:  # proven early: the helper's answer is dropped
             return result
         try:
@@ -183,16 +206,15 @@ class HelpedMCTS(MCTS):
         except (EOFError, OSError, ValueError):
             self.stop_helper()
             return result
-        self.starved = self.starved + 1 if share < FULL_CORE else 0
-        if self.starved >= STARVED_MOVES:
-            log.info("helper off: the search got %.2f of a core", share)
+        if self.core.starved():
+            log.info("helper off: the search got %.2f of a core", self.core.share)
             self.stop_helper()
         if not stats:
             return result
         self.helped += 1
         move, visits = merged_move(self.tree.children, stats)
         log.debug("helper: %d visits at the root, %.2f of a core for the main search",
-                  sum(n for _, n, _ in stats), share)
+                  sum(n for _, n, _ in stats), self.core.share)
         return replace(result, move=move, visits=visits)
 
     def stop_helper(self) -> None:

@@ -65,13 +65,13 @@ class LeafParallelMCTS(MCTS):
         self.worker: Optional[Forked] = Forked(
             serve_leaves, (self.evaluator, None if seed is None else seed + 1))
         self.ident = 0
-        self.starved = 0
+        self.core = helper.CoreShare()
         self.sent = 0  # leaves the worker has played out (for the log and the tests)
 
     def run(self, root: Node, geo, deadline: Deadline) -> Tuple[int, int]:
         if self.worker is None or deadline.end is None or deadline.max_playouts is not None:
             return super().run(root, geo, deadline)  # a play-out cap stays repeatable
-        cpu, wall = time.process_time(), time.perf_counter()
+        self.core.start()
         pending: Dict[int, List[List[Node]]] = {}
         board = (geo.M, geo.N, geo.no_x, geo.no_y)
         playouts = nodes = 0
@@ -100,10 +100,9 @@ class LeafParallelMCTS(MCTS):
                 score = self.evaluator.evaluate(geo, node.current, node.mask, self.rand)
                 self.back_up(path, score, visits=0)
                 playouts += 1
-        share = (time.process_time() - cpu) / max(1e-9, time.perf_counter() - wall)
-        self.starved = self.starved + 1 if share < helper.FULL_CORE else 0
-        if self.starved >= helper.STARVED_MOVES:
-            log.info("leaf worker off: the search got %.2f of a core", share)
+        self.core.stop()
+        if self.core.starved():
+            log.info("leaf worker off: the search got %.2f of a core", self.core.share)
             self.stop_worker()
         return playouts, nodes
 
