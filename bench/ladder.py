@@ -13,7 +13,8 @@ names its searcher's knobs after a colon, e.g. bot:endgame=60:share=0.2-3000 (en
 exact solver's max empty cells, 0 = off; share: its part of the budget; c: the UCB constant;
 keep=0: play-outs do not keep their own threats, bot.search.rollout; probe: the MCTS-MS probe
 depth, 0 = off, pv: the visits that trigger it, deep=0: without the deeper probes, bot.search.mcts;
-fu: the play-outs' follow-up chance, bot.search.rollout.FOLLOW).
+fu: the play-outs' follow-up chance, bot.search.rollout.FOLLOW; lp=1: leaves also played out
+by a forked worker, bot.search.leaves, which needs -j 1).
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
         --members random,greedy,heuristic,uct-1k,uct-10k
