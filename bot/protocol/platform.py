@@ -33,16 +33,39 @@ def frame(x: int, y: int) -> bytes:
     return struct.pack(">I", len(payload)) + payload
 
 
-def request_start(started: Optional[float], asked: float, arrived: float) -> float:
-    """When the clock of a request began (perf_counter seconds).
+def request_start(started: Optional[float], asked: float, reading: float, arrived: float,
+                  quiet: float) -> float:
+    """When the clock of a request began (perf_counter seconds), never later than it did.
 
-    A request read at once was already waiting: it may have been written while the process
-    was starting, so the first one is timed from ``started`` (the process start). A request
-    we had to wait for began when it arrived (e.g. the first move of the second player).
+    ``asked``: when we began to wait for it (before pondering); ``reading``: when we began to
+    read it; ``quiet``: the last moment we saw no input (``asked`` unless pondering looked).
+    A request we had to wait for began when it arrived. One read at once was already waiting:
+    the first one may have been written while the process was starting, so it is timed from
+    ``started`` (the process start); any other arrived after ``quiet``. Pondering looks only
+    between play-outs, and before its first look it frees most of the last tree (tens of
+    milliseconds for a large one): when the opponent replied at once, timing from ``arrived``
+    left that time off our clock (docs/strength.md, "Move times with the worker").
     """
+    if arrived - reading >= BUFFERED:
+        return arrived
     if started is not None and arrived - asked < BUFFERED:
         return started
-    return arrived
+    return quiet
+
+
+class LastQuiet:
+    """``waiting()`` that also remembers when it last saw no input (``quiet``)."""
+
+    def __init__(self, waiting: Callable[[], bool], since: float) -> None:
+        self.waiting = waiting
+        self.quiet = since
+
+    def __call__(self) -> bool:
+        looked = time.perf_counter()  # taken before the look: the input came after it
+        if self.waiting():
+            return True
+        self.quiet = looked
+        return False
 
 
 def serve(stdin: TextIO, stdout: BinaryIO, limit: Limit, searcher: MCTS,
@@ -58,9 +81,12 @@ def serve(stdin: TextIO, stdout: BinaryIO, limit: Limit, searcher: MCTS,
     M, N, no_x, no_y = ints(header, 4, "header `M N noX noY`")
     position = Position.new(M, N, no_x, no_y)
     while True:
-        asked = time.perf_counter()
+        asked = quiet = time.perf_counter()
         if waiting is not None and not (position.last_mover_won() or position.is_full()):
-            log.debug("pondered: %d playouts", searcher.ponder(position, waiting, PONDER_LIMIT))
+            look = LastQuiet(waiting, asked)
+            log.debug("pondered: %d playouts", searcher.ponder(position, look, PONDER_LIMIT))
+            quiet = look.quiet
+        reading = time.perf_counter()
         line = next_line(stdin)
         arrived = time.perf_counter()
         if line is None:
@@ -72,7 +98,7 @@ def serve(stdin: TextIO, stdout: BinaryIO, limit: Limit, searcher: MCTS,
             position = position.play_xy(last_x, last_y)
             if position.last_mover_won() or position.is_full():
                 raise InvalidPosition(f"the game is over after ({last_x}, {last_y})")
-        deadline = Deadline(limit, start=request_start(started, asked, arrived))
+        deadline = Deadline(limit, start=request_start(started, asked, reading, arrived, quiet))
         started = None
         move = safe_decide(position, limit, searcher, deadline)
         stdout.write(frame(*position.xy(move)))

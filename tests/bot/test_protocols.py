@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import time
 
 import pytest
 from botio import ReactiveOpponent, read_frames, run_bot
@@ -28,9 +29,32 @@ def test_frame_is_big_endian_length_then_ascii():
 
 def test_first_request_is_timed_from_process_start_only_if_it_was_waiting():
     started = 100.0
-    assert platform.request_start(started, asked=101.0, arrived=101.001) == started
-    assert platform.request_start(started, asked=101.0, arrived=103.5) == 103.5  # we waited
-    assert platform.request_start(None, asked=101.0, arrived=101.001) == 101.001
+    start = platform.request_start
+    assert start(started, asked=101.0, reading=101.0, arrived=101.001, quiet=101.0) == started
+    # we waited for it: from its arrival, whatever came before
+    assert start(started, asked=101.0, reading=101.0, arrived=103.5, quiet=101.0) == 103.5
+    assert start(None, asked=101.0, reading=101.0, arrived=101.001, quiet=101.0) == 101.0
+
+
+def test_a_request_found_waiting_after_pondering_is_timed_from_the_last_quiet_look():
+    start = platform.request_start
+    # pondered 2.5 s, last saw no input at 103.4, then found the request waiting
+    assert start(None, asked=101.0, reading=103.52, arrived=103.521, quiet=103.4) == 103.4
+    # the second player's first move arrives during pondering: not the process start
+    assert start(100.0, asked=101.0, reading=103.52, arrived=103.521, quiet=103.4) == 103.4
+    # pondering ended on its own (a proven root) and we then waited for the move
+    assert start(None, asked=101.0, reading=101.2, arrived=103.5, quiet=101.1) == 103.5
+
+
+def test_last_quiet_remembers_the_last_look_that_saw_no_input():
+    answers = iter([False, False, True])
+    look = platform.LastQuiet(lambda: next(answers), since=-1.0)
+    before = time.perf_counter()
+    assert look() is False and before <= look.quiet
+    first = look.quiet
+    assert look() is False and look.quiet >= first
+    second = look.quiet
+    assert look() is True and look.quiet == second
 
 
 def test_opening_with_minus_one_is_answered_by_exactly_one_frame():
@@ -58,6 +82,34 @@ class Leftmost:
     def search(self, position: Position, deadline) -> SearchResult:
         safe = position.non_losing_moves()
         return SearchResult(safe & -safe, 0, 0, 0.0, None, 0)
+
+
+class SlowToLook(Leftmost):
+    """Pondering that is busy for 0.2 s before its first look at the input (as when it frees
+    a large old tree), then stops; records how old the move's clock is when search begins."""
+
+    def __init__(self) -> None:
+        self.age_at_search: list = []
+
+    def ponder(self, position: Position, stop, limit) -> int:
+        time.sleep(0.2)
+        assert stop()
+        return 0
+
+    def search(self, position: Position, deadline) -> SearchResult:
+        self.age_at_search.append(deadline.elapsed())
+        return super().search(position, deadline)
+
+
+def test_time_pondering_spent_before_seeing_the_request_counts_against_the_move():
+    # The request is waiting from the start; pondering sees it only after 0.2 s, so the move's
+    # clock must already show those 0.2 s when the search begins (not start when it was read).
+    searcher = SlowToLook()
+    out = io.BytesIO()
+    platform.serve(io.StringIO("9 9 0 0\n-1 -1\n"), out, FAST, searcher,
+                   waiting=lambda: True)
+    assert len(read_frames(out.getvalue())) == 1
+    assert searcher.age_at_search and searcher.age_at_search[0] >= 0.19
 
 
 def test_platform_rejects_a_move_into_a_full_column():
