@@ -1,5 +1,5 @@
-"""Play-outs a move along recorded games: the deep probes in the main process, then in the
-leaf worker (bot.search.leaves).
+"""Play-outs a move along recorded games: the deep probes in the main process (as shipped),
+then in the leaf worker (bot.search.leaves, `--remote-probes`).
 
 A fresh search of a fixed position (python -m bench.speed --leaves) reaches the deep probes'
 visit thresholds only a few times; in a game the tree is reused from move to move and its

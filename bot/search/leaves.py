@@ -12,10 +12,12 @@ the next batch queued, so it never waits on the main process.
 On by default (`python -m bot --no-leaves` searches on one core): docs/strength.md has the
 play-outs a second it adds and the full-budget batch (final8).
 
-The deeper forced-win probes (5 plies and more, bot.search.mcts.DEEP_PROBES) go to the worker
-too: one can take a few hundred milliseconds in the opening, which the main process used to
-spend alone while the worker, its two batches answered, waited. Now the worker probes while
-the main process goes on searching, and the proof, if any, enters the tree when it comes back.
+With ``remote_probes`` (`python -m bot --remote-probes`; off by default until a full-budget
+batch has measured it) the deeper forced-win probes (5 plies and more, bot.search.mcts
+DEEP_PROBES) go to the worker too: one can take a few hundred milliseconds in the opening,
+which the main process otherwise spends alone while the worker, its two batches answered,
+waits. Then the worker probes while the main process goes on searching, and the proof, if
+any, enters the tree when it comes back.
 
 The worker never runs while the opponent thinks (pondering stays single-core: that core is the
 opponent's), and the main process stops using it for the game when it gets less than a core
@@ -94,7 +96,7 @@ def ask(probes: ForcedWin, request: Probe) -> Optional[int]:
 class LeafParallelMCTS(MCTS):
     """MCTS whose own-move searches also play leaves out in a forked worker (the module doc)."""
 
-    def __init__(self, remote_probes: bool = True, **options) -> None:
+    def __init__(self, remote_probes: bool = False, **options) -> None:
         super().__init__(**options)
         self.remote_probes = remote_probes  # deep probes in the worker (else all of them here)
         seed = options.get("seed")

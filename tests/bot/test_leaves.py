@@ -116,7 +116,7 @@ def marked_lost(searcher, p) -> set:
 
 def test_deep_probes_run_in_the_worker_and_their_proofs_reach_the_tree():
     p = parse_board(DEEP_BLUNDER)  # only a 7-ply probe sees that column 7 loses
-    searcher = LeafParallelMCTS(seed=1, deep_probes=((300, 7, 100_000),))
+    searcher = LeafParallelMCTS(seed=1, deep_probes=((300, 7, 100_000),), remote_probes=True)
     try:
         result = searcher.search(p, Deadline(Limit(1.5)))
         assert searcher.probed > 0 and searcher.probing is None
@@ -128,7 +128,7 @@ def test_deep_probes_run_in_the_worker_and_their_proofs_reach_the_tree():
 
 def test_pondering_probes_in_the_main_process():
     p = parse_board(DEEP_BLUNDER)
-    searcher = LeafParallelMCTS(seed=1, deep_probes=((300, 7, 100_000),))
+    searcher = LeafParallelMCTS(seed=1, deep_probes=((300, 7, 100_000),), remote_probes=True)
     try:
         searcher.ponder(p, stop=lambda: False, limit=Limit(playouts=3000))
         assert DEEP_BLUNDER_LOSING in marked_lost(searcher, p)
@@ -142,7 +142,7 @@ def test_a_probe_still_out_at_the_deadline_holds_up_neither_process():
     # The root's 40-ply question at 500 visits (about 0.05 s in) runs until the deadline
     # stops it; its children reach 500 visits only after about 0.5 s.
     searcher = LeafParallelMCTS(seed=3, evaluator=Even(0.0002), probe_depth=0,
-                                deep_probes=((500, 40, 10**9),))
+                                deep_probes=((500, 40, 10**9),), remote_probes=True)
     try:
         result = searcher.search(p, Deadline(Limit(0.3)))
         assert result.seconds < 0.3 + 0.05
@@ -157,10 +157,11 @@ def test_a_probe_still_out_at_the_deadline_holds_up_neither_process():
         searcher.stop_worker()
 
 
-def test_probes_beyond_the_cap_run_in_the_main_process(monkeypatch):
-    monkeypatch.setattr(leaves_module, "PROBES_OUT", 0)
+@pytest.mark.parametrize("remote, cap", [(True, 0), (False, leaves_module.PROBES_OUT)])
+def test_probes_run_here_when_not_remote_or_beyond_the_cap(monkeypatch, remote, cap):
+    monkeypatch.setattr(leaves_module, "PROBES_OUT", cap)
     p = parse_board(DEEP_BLUNDER)
-    searcher = LeafParallelMCTS(seed=1, deep_probes=((300, 7, 100_000),))
+    searcher = LeafParallelMCTS(seed=1, deep_probes=((300, 7, 100_000),), remote_probes=remote)
     try:
         result = searcher.search(p, Deadline(Limit(1.5)))
         assert searcher.probed == 0 and searcher.sent > 0
@@ -185,10 +186,13 @@ def test_the_process_searcher_uses_the_worker_unless_told_not_to(monkeypatch):
     from bot.__main__ import build_searcher, parse_args
     monkeypatch.setattr(helper_module, "spare_cores", lambda: 1)
     default = build_searcher(parse_args([]))
+    remote = build_searcher(parse_args(["--remote-probes"]))
     try:
-        assert type(default) is LeafParallelMCTS
+        assert type(default) is LeafParallelMCTS and not default.remote_probes
+        assert type(remote) is LeafParallelMCTS and remote.remote_probes
     finally:
         default.stop_worker()
+        remote.stop_worker()
     assert type(build_searcher(parse_args(["--no-leaves"]))) is MCTS
     assert type(build_searcher(parse_args(["--playouts", "100"]))) is MCTS
     helped = build_searcher(parse_args(["--helper"]))
