@@ -14,8 +14,7 @@ exact solver's max empty cells, 0 = off; share: its part of the budget; c: the U
 keep=0: play-outs do not keep their own threats, bot.search.rollout; probe: the MCTS-MS probe
 depth, 0 = off, pv: the visits that trigger it, deep=0: without the deeper probes, bot.search.mcts;
 fu: the play-outs' follow-up chance, bot.search.rollout.FOLLOW; lp=1: leaves also played out
-by a forked worker, bot.search.leaves, which needs -j 1; with lp=1, rp=1: the deep probes run in
-the worker too).
+by a forked worker, bot.search.leaves, which needs -j 1).
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
         --members random,greedy,heuristic,uct-1k,uct-10k
@@ -79,8 +78,7 @@ def _variant(knobs: Tuple[Tuple[str, str], ...]):
     from bot.search.endgame import Endgame
     from bot.search.mcts import MCTS
     options = dict(knobs)
-    unknown = set(options) - {"endgame", "share", "c", "keep", "probe", "pv", "deep", "fu", "lp",
-                                  "rp"}
+    unknown = set(options) - {"endgame", "share", "c", "keep", "probe", "pv", "deep", "fu", "lp"}
     if unknown:
         raise SystemExit(f"unknown bot knobs {sorted(unknown)}")
     empties = int(options.get("endgame", "0"))
@@ -96,8 +94,7 @@ def _variant(knobs: Tuple[Tuple[str, str], ...]):
     if options.get("lp", "0") == "1":  # one forked worker per member and process, not per move
         if knobs not in _leaf_searchers:
             from bot.search.leaves import LeafParallelMCTS
-            _leaf_searchers[knobs] = LeafParallelMCTS(
-                remote_probes=options.get("rp", "0") == "1", **settings)
+            _leaf_searchers[knobs] = LeafParallelMCTS(**settings)
         searcher = _leaf_searchers[knobs]
         searcher.tree = None  # a fresh tree every move, as for the other members
         return searcher

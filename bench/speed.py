@@ -11,8 +11,7 @@
                                                 whether the second core is a whole one
     python -m bench.speed --leaves              MCTS play-outs/s of one search alone, then with
                                                 the leaf worker (bot.search.leaves) playing out
-                                                leaves of the same tree; then the same with
-                                                the deep probes in the worker (--remote-probes)
+                                                leaves of the same tree
     python -m bench.speed --against REV         the rollout of git revision REV against the
                                                 working tree's, interleaved, CPU time (so a
                                                 loaded machine slows both alike)
@@ -180,28 +179,24 @@ def wall(games: int, rounds: int, extra: List[str]) -> None:
 
 
 def with_leaves(seconds: float, repeats: int = 3) -> None:
-    """Print MCTS play-outs/s alone, with the leaf worker (as shipped: the deep probes run in
-    the main process), and with the deep probes in the worker too (``--remote-probes``); each
-    the median of ``repeats`` fresh searches of each fixed position."""
-    shipped, remote = LeafParallelMCTS(seed=1), LeafParallelMCTS(seed=1, remote_probes=True)
+    """Print MCTS play-outs/s alone and with the leaf worker, each the median of ``repeats``
+    fresh searches of each fixed position (one worker for all)."""
+    leafy = LeafParallelMCTS(seed=1)
     print(f"{'position':32} {'alone':>8} {'with worker':>12} {'of them, worker':>16} "
-          f"{'ratio':>6} {'remote probes':>14} {'ratio':>6}")
+          f"{'ratio':>6}")
     try:
         for name, M, N, no_x, no_y, cols in POSITIONS:
             p = position(M, N, no_x, no_y, cols)
-            alone, both, worker, probed = [], [], [], []
+            alone, both, worker = [], [], []
             for _ in range(repeats):
                 alone.append(MCTS(seed=1).search(p, Deadline(Limit(seconds))).playouts)
-                shipped.tree, sent = None, shipped.sent
-                both.append(shipped.search(p, Deadline(Limit(seconds))).playouts)
-                worker.append(shipped.sent - sent)
-                remote.tree = None
-                probed.append(remote.search(p, Deadline(Limit(seconds))).playouts)
-            a, b, w, r = (sorted(x)[len(x) // 2] / seconds for x in (alone, both, worker, probed))
-            print(f"{name:32} {a:8.0f} {b:12.0f} {w:16.0f} {b / a:6.2f} {r:14.0f} {r / b:6.2f}")
+                leafy.tree, sent = None, leafy.sent
+                both.append(leafy.search(p, Deadline(Limit(seconds))).playouts)
+                worker.append(leafy.sent - sent)
+            a, b, w = (sorted(x)[len(x) // 2] / seconds for x in (alone, both, worker))
+            print(f"{name:32} {a:8.0f} {b:12.0f} {w:16.0f} {b / a:6.2f}")
     finally:
-        shipped.stop_worker()
-        remote.stop_worker()
+        leafy.stop_worker()
 
 
 def main() -> int:

@@ -64,10 +64,6 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
                              "--playouts or --helper; bot.search.leaves, docs/strength.md)")
     parser.add_argument("--no-leaves", dest="leaves", action="store_false",
                         help="search our own moves on one core (the play of df6cb47, final6)")
-    parser.add_argument("--remote-probes", action="store_true",
-                        help="with the leaf worker, run the deep forced-win probes there "
-                             "while the main process searches on (off by default: faster, "
-                             "not yet measured in a full batch; bot.search.leaves)")
     parser.add_argument("--no-ponder", dest="ponder", action="store_false",
                         help="platform protocol: do not search while the opponent thinks "
                              "(pondering is on by default, off with --playouts; "
@@ -94,8 +90,7 @@ def build_searcher(args: argparse.Namespace) -> MCTS:
                         leaves=args.leaves and args.playouts is None, seed=args.seed,
                         evaluator=TacticalRollout(follow=args.follow),
                         endgame=Endgame(args.endgame) if args.endgame > 0 else None,
-                        deep_probes=DEEP_PROBES if args.deep_probes else (),
-                        remote_probes=args.remote_probes)
+                        deep_probes=DEEP_PROBES if args.deep_probes else ())
 
 
 def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> int:

@@ -224,18 +224,16 @@ class HelpedMCTS(MCTS):
             self.helper = None
 
 
-def searcher_for(helper: bool, leaves: bool = False, remote_probes: bool = False,
-                 **options) -> MCTS:
+def searcher_for(helper: bool, leaves: bool = False, **options) -> MCTS:
     """A searcher that uses a second core when one is spare and processes can be forked: a
     HelpedMCTS (a second tree) for ``helper``, else a LeafParallelMCTS (one tree, a second
-    evaluator, which also runs the deep probes with ``remote_probes``; bot.search.leaves) for
-    ``leaves``; else a plain MCTS."""
+    evaluator; bot.search.leaves) for ``leaves``; else a plain MCTS."""
     if (helper or leaves) and spare_cores() >= 1:
         try:
             if helper:
                 return HelpedMCTS(**options)
             from bot.search.leaves import LeafParallelMCTS  # it builds on this module
-            return LeafParallelMCTS(remote_probes=remote_probes, **options)
+            return LeafParallelMCTS(**options)
         except (ValueError, OSError):  # no fork on this platform, or no processes allowed
             pass
     return MCTS(**options)

@@ -12,13 +12,6 @@ the next batch queued, so it never waits on the main process.
 On by default (`python -m bot --no-leaves` searches on one core): docs/strength.md has the
 play-outs a second it adds and the full-budget batch (final8).
 
-With ``remote_probes`` (`python -m bot --remote-probes`; off by default until a full-budget
-batch has measured it) the deeper forced-win probes (5 plies and more, bot.search.mcts
-DEEP_PROBES) go to the worker too: one can take a few hundred milliseconds in the opening,
-which the main process otherwise spends alone while the worker, its two batches answered,
-waits. Then the worker probes while the main process goes on searching, and the proof, if
-any, enters the tree when it comes back.
-
 The worker never runs while the opponent thinks (pondering stays single-core: that core is the
 opponent's), and the main process stops using it for the game when it gets less than a core
 during its searches (helper.FULL_CORE), as on a one-core machine.
@@ -29,15 +22,14 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import Dict, List, NamedTuple, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
-from bot.rules import Geometry, geometry
+from bot.rules import geometry
 from bot.search import helper
 from bot.search.clock import Deadline
 from bot.search.helper import Forked
 from bot.search.mcts import MCTS
 from bot.search.node import Node
-from bot.search.tactics import ForcedWin
 
 log = logging.getLogger("bot")
 
@@ -46,69 +38,35 @@ log = logging.getLogger("bot")
 BATCH = 8
 IN_FLIGHT = 2  # requests outstanding, so the worker has the next one queued
 DRAIN = 0.02  # seconds the main process waits for the answers in flight after its search
-REMOTE_PLIES = 5  # probes this deep or deeper run in the worker (a 5-ply one takes ~3 ms)
-# Probes out at the worker at most; more run here. It bounds what the pipes hold, so neither
-# process can block on a full pipe while the other does.
-PROBES_OUT = 4
-
-
-class Probe(NamedTuple):
-    """A forced-win question for the worker. ``end``: on the ``time.monotonic`` clock, which
-    all processes share (the search's deadline), so a question read late gets less time."""
-
-    current: int
-    mask: int
-    plies: int
-    max_nodes: int
-    end: float
 
 
 def serve_leaves(conn, evaluator, seed: Optional[int]) -> None:
-    """The worker: answer each (id, board, [(current, mask), ...]) with (id, scores), and each
-    (id, board, Probe) with (id, the winning move or None)."""
+    """The worker: answer each (id, board, [(current, mask), ...]) with (id, scores)."""
     rand = random.Random(seed).random
-    probes: Optional[ForcedWin] = None
     while True:
         try:
-            ident, board, request = conn.recv()
+            ident, board, leaves = conn.recv()
         except (EOFError, OSError):  # the main process is gone
             return
         geo = geometry(*board)
-        if isinstance(request, Probe):
-            if probes is None or probes.geo is not geo:
-                probes = ForcedWin(geo, request.max_nodes)
-            answer = ask(probes, request)
-        else:
-            answer = [evaluator.evaluate(geo, current, mask, rand) for current, mask in request]
+        scores = [evaluator.evaluate(geo, current, mask, rand) for current, mask in leaves]
         try:
-            conn.send((ident, answer))
+            conn.send((ident, scores))
         except OSError:
             return
-
-
-def ask(probes: ForcedWin, request: Probe) -> Optional[int]:
-    """The worker's answer to one Probe: a move that forces the win, else None."""
-    probes.max_nodes = request.max_nodes
-    probes.stop_at = time.perf_counter() + (request.end - time.monotonic())
-    return probes.winning_move(request.current, request.mask, request.plies)
 
 
 class LeafParallelMCTS(MCTS):
     """MCTS whose own-move searches also play leaves out in a forked worker (the module doc)."""
 
-    def __init__(self, remote_probes: bool = False, **options) -> None:
+    def __init__(self, **options) -> None:
         super().__init__(**options)
-        self.remote_probes = remote_probes  # deep probes in the worker (else all of them here)
         seed = options.get("seed")
         self.worker: Optional[Forked] = Forked(
             serve_leaves, (self.evaluator, None if seed is None else seed + 1))
         self.ident = 0
         self.core = helper.CoreShare()
         self.sent = 0  # leaves the worker has played out (for the log and the tests)
-        # During a search with the worker: the paths of the nodes whose probes it is running,
-        # by request id; None otherwise (pondering probes here).
-        self.probing: Optional[Dict[int, List[Node]]] = None
-        self.probed = 0  # probes the worker answered in time (for the log and the tests)
 
     def run(self, root: Node, geo, deadline: Deadline) -> Tuple[int, int]:
         if self.worker is None or deadline.end is None or deadline.max_playouts is not None:
@@ -117,7 +75,6 @@ class LeafParallelMCTS(MCTS):
         pending: Dict[int, List[List[Node]]] = {}
         board = (geo.M, geo.N, geo.no_x, geo.no_y)
         playouts = nodes = 0
-        self.probing = {}
         try:
             for _ in range(IN_FLIGHT):
                 created, proven = self.send(root, geo, board, pending)
@@ -127,21 +84,16 @@ class LeafParallelMCTS(MCTS):
                 nodes += self.iterate(root, geo)
                 playouts += 1
                 while conn.poll(0):
-                    received = self.receive(geo, pending)
-                    if received is None:  # a probe's answer: no batch to replace
-                        continue
-                    playouts += received
+                    playouts += self.receive(pending)
                     if root.outcome is None:
                         created, proven = self.send(root, geo, board, pending)
                         nodes, playouts = nodes + created, playouts + proven
             end = time.perf_counter() + DRAIN
             while pending and conn.poll(max(0.0, end - time.perf_counter())):
-                playouts += self.receive(geo, pending) or 0
+                playouts += self.receive(pending)
         except (EOFError, OSError, ValueError):
             log.info("leaf worker gone; searching alone")
             self.stop_worker()
-        finally:
-            self.probing = None  # probes still out are dropped: their answers come too late
         for paths in pending.values():  # late or lost: play them out here (a few ms at most)
             for path in paths:
                 node = path[-1]
@@ -179,38 +131,13 @@ class LeafParallelMCTS(MCTS):
             self.worker.conn.send((self.ident, board, leaves))
         return created, proven
 
-    def probe(self, path: List[Node], geo: Geometry, plies: int, max_nodes: int) -> None:
-        """Deep probes during a search with the worker are asked of the worker (the module
-        doc), up to PROBES_OUT at a time; the others run here."""
-        if (self.probing is None or not self.remote_probes or plies < REMOTE_PLIES
-                or len(self.probing) >= PROBES_OUT):
-            super().probe(path, geo, plies, max_nodes)
-            return
-        node = path[-1]
-        end = time.monotonic() + (self.stop_at - time.perf_counter())
-        self.ident += 1
-        self.probing[self.ident] = list(path)  # descend goes on appending to ``path``
-        self.worker.conn.send((self.ident, (geo.M, geo.N, geo.no_x, geo.no_y),
-                               Probe(node.current, node.mask, plies, max_nodes, end)))
-
-    def receive(self, geo: Geometry, pending: Dict[int, List[List[Node]]]) -> Optional[int]:
-        """Take in one answer of the worker: a batch's scores are backed up (returns the
-        play-outs they held), a probe's win is proven up the path (returns None)."""
-        ident, answer = self.worker.conn.recv()
-        path = self.probing.pop(ident, None) if self.probing is not None else None
-        if path is not None:
-            self.probed += 1
-            node = path[-1]
-            if answer is not None and node.outcome is None:
-                self.won(node, geo, answer)
-                for ancestor in reversed(path[:-1]):
-                    if not ancestor.solve():
-                        break
-            return None
+    def receive(self, pending: Dict[int, List[List[Node]]]) -> int:
+        """Back up one answer of the worker; returns the play-outs it held."""
+        ident, scores = self.worker.conn.recv()
         paths = pending.pop(ident, None)
         if paths is None:  # late for an earlier search, which played these leaves out itself
             return 0
-        for path, score in zip(paths, answer):
+        for path, score in zip(paths, scores):
             self.back_up(path, score, visits=0)
         self.sent += len(paths)
         return len(paths)

@@ -172,7 +172,7 @@ class MCTS:
         while True:
             probe = self.probe_at.get(node.visits)
             if probe is not None:
-                self.probe(path, geo, *probe)
+                self.probe(node, geo, *probe)
             if node.outcome is not None or node.untried:
                 break
             node = self.select(node)
@@ -200,22 +200,16 @@ class MCTS:
             result = 1.0 - result
             n.value += result
 
-    def probe(self, path: List[Node], geo, plies: int, max_nodes: int) -> None:
-        """Search the node at the end of ``path`` ``plies`` deep for a forced win; if one is
-        found, mark it won (the caller backs the proof up)."""
+    def probe(self, node: Node, geo, plies: int, max_nodes: int) -> None:
+        """Search ``node`` ``plies`` deep for a forced win; if one is found, mark the child
+        it plays as lost for the opponent and the node as won (the caller backs it up)."""
         if self.probes is None or self.probes.geo is not geo:
             self.probes = ForcedWin(geo, max_nodes)
         self.probes.max_nodes, self.probes.stop_at = max_nodes, self.stop_at
         self.probes.interrupt = self.interrupt
-        node = path[-1]
         move = self.probes.winning_move(node.current, node.mask, plies)
-        if move is not None:
-            self.won(node, geo, move)
-
-    @staticmethod
-    def won(node: Node, geo, move: int) -> None:
-        """Record a forced win found for ``node``'s side to move: the child ``move`` reaches
-        is lost for the opponent, so the node is won."""
+        if move is None:
+            return
         child = next((c for c in node.children if c.move == move), None)
         if child is None:
             child = node.expand(geo, move)

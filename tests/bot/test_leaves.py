@@ -6,9 +6,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from positions import DEEP_BLUNDER, DEEP_BLUNDER_LOSING, DEEP_BLUNDER_SAFE
 
-from bot.rules import WIN, Position, parse_board
+from bot.rules import Position
 from bot.search import helper as helper_module
 from bot.search import leaves as leaves_module
 from bot.search.clock import Deadline, Limit
@@ -109,68 +108,6 @@ def test_pondering_and_playout_limits_stay_on_one_core(searcher):
     assert searcher.sent == 0
 
 
-def marked_lost(searcher, p) -> set:
-    """Columns of the root's children proven won for the opponent."""
-    return {p.geo.column(c.move) for c in searcher.tree.children if c.outcome == WIN}
-
-
-def test_deep_probes_run_in_the_worker_and_their_proofs_reach_the_tree():
-    p = parse_board(DEEP_BLUNDER)  # only a 7-ply probe sees that column 7 loses
-    searcher = LeafParallelMCTS(seed=1, deep_probes=((300, 7, 100_000),), remote_probes=True)
-    try:
-        result = searcher.search(p, Deadline(Limit(1.5)))
-        assert searcher.probed > 0 and searcher.probing is None
-        assert DEEP_BLUNDER_LOSING in marked_lost(searcher, p)
-        assert p.geo.column(result.move) in DEEP_BLUNDER_SAFE
-    finally:
-        searcher.stop_worker()
-
-
-def test_pondering_probes_in_the_main_process():
-    p = parse_board(DEEP_BLUNDER)
-    searcher = LeafParallelMCTS(seed=1, deep_probes=((300, 7, 100_000),), remote_probes=True)
-    try:
-        searcher.ponder(p, stop=lambda: False, limit=Limit(playouts=3000))
-        assert DEEP_BLUNDER_LOSING in marked_lost(searcher, p)
-        assert searcher.probed == 0 and searcher.sent == 0
-    finally:
-        searcher.stop_worker()
-
-
-def test_a_probe_still_out_at_the_deadline_holds_up_neither_process():
-    p = Position.new(12, 12, 11, 0)
-    # The root's 40-ply question at 500 visits (about 0.05 s in) runs until the deadline
-    # stops it; its children reach 500 visits only after about 0.5 s.
-    searcher = LeafParallelMCTS(seed=3, evaluator=Even(0.0002), probe_depth=0,
-                                deep_probes=((500, 40, 10**9),), remote_probes=True)
-    try:
-        result = searcher.search(p, Deadline(Limit(0.3)))
-        assert result.seconds < 0.3 + 0.05
-        assert result.playouts > 1000  # the main process searched on meanwhile
-        assert_every_playout_counted_once(searcher.tree, result.playouts)
-        sent = searcher.sent
-        searcher.tree = None
-        result = searcher.search(p.play(3), Deadline(Limit(0.3)))
-        assert searcher.sent > sent  # the worker left the old question at its deadline
-        assert_every_playout_counted_once(searcher.tree, result.playouts)
-    finally:
-        searcher.stop_worker()
-
-
-@pytest.mark.parametrize("remote, cap", [(True, 0), (False, leaves_module.PROBES_OUT)])
-def test_probes_run_here_when_not_remote_or_beyond_the_cap(monkeypatch, remote, cap):
-    monkeypatch.setattr(leaves_module, "PROBES_OUT", cap)
-    p = parse_board(DEEP_BLUNDER)
-    searcher = LeafParallelMCTS(seed=1, deep_probes=((300, 7, 100_000),), remote_probes=remote)
-    try:
-        result = searcher.search(p, Deadline(Limit(1.5)))
-        assert searcher.probed == 0 and searcher.sent > 0
-        assert DEEP_BLUNDER_LOSING in marked_lost(searcher, p)
-        assert p.geo.column(result.move) in DEEP_BLUNDER_SAFE
-    finally:
-        searcher.stop_worker()
-
-
 def test_searcher_for_uses_the_worker_only_when_asked_and_a_core_is_spare(monkeypatch):
     monkeypatch.setattr(helper_module, "spare_cores", lambda: 0)
     assert type(searcher_for(False, leaves=True, seed=1)) is MCTS
@@ -186,13 +123,10 @@ def test_the_process_searcher_uses_the_worker_unless_told_not_to(monkeypatch):
     from bot.__main__ import build_searcher, parse_args
     monkeypatch.setattr(helper_module, "spare_cores", lambda: 1)
     default = build_searcher(parse_args([]))
-    remote = build_searcher(parse_args(["--remote-probes"]))
     try:
-        assert type(default) is LeafParallelMCTS and not default.remote_probes
-        assert type(remote) is LeafParallelMCTS and remote.remote_probes
+        assert type(default) is LeafParallelMCTS
     finally:
         default.stop_worker()
-        remote.stop_worker()
     assert type(build_searcher(parse_args(["--no-leaves"]))) is MCTS
     assert type(build_searcher(parse_args(["--playouts", "100"]))) is MCTS
     helped = build_searcher(parse_args(["--helper"]))
