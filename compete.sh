@@ -19,7 +19,7 @@ fi
 py="$(bash "$root/scripts/bootstrap.sh")"
 cd "$root"
 export PATH="$root/.venv/bin:$PATH"  # `python` in player commands is the venv's
-if [ ! -f build/opponents/uct.so ] && grep -q "build/opponents/uct.so" "$config"; then
+if [ ! -f build/opponents/uct.so ] && [ -f "$config" ] && grep -q "build/opponents/uct.so" "$config"; then
   bash "$root/compile.sh" --opponents-only
 fi
 exec "$py" -m arena run "$config" "$@"

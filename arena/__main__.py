@@ -6,6 +6,7 @@
     python -m arena game bot greedy --watch                    # one game, board after each move
     python -m arena stat results/arena --sprt 0 10             # same as stat.py
     python -m arena view results/arena/games.jsonl -o page.html
+    python -m arena compare new/games.jsonl old/games.jsonl --player bot   # game by game
     python -m arena play human bot                            # you against a bot, at the terminal
 
 Players on the command line are names from --config (default configs/arena.yaml) or
@@ -83,6 +84,12 @@ def build_parser() -> argparse.ArgumentParser:
     view = sub.add_parser("view", help="HTML replay page of a JSON Lines log")
     view.add_argument("records", type=Path)
     view.add_argument("-o", "--out", type=Path, default=Path("results/view.html"))
+    compare = sub.add_parser("compare", help="two batches on the same boards: the games that "
+                                             "changed hands")
+    compare.add_argument("new", type=Path, help="records (.jsonl) of one version")
+    compare.add_argument("old", type=Path, help="records (.jsonl) of the other")
+    compare.add_argument("--player", default="bot",
+                         help="the compared player's name, or its start (default: bot)")
     play = sub.add_parser("play", help="play a bot yourself at the terminal: play human BOT")
     play.add_argument("human", choices=["human"])
     play.add_argument("bot", metavar="BOT", help="NAME or NAME=SPEC")
@@ -164,6 +171,13 @@ def cmd_view(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    from arena.report.compare import compare
+
+    print("\n".join(compare(args.new, args.old, args.player)))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     import random
 
@@ -190,6 +204,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_view(args)
         if args.command == "play":
             return cmd_play(args)
+        if args.command == "compare":
+            return cmd_compare(args)
         return cmd_batch(args)
     except (ConfigError, ResultsError) as exc:
         print(f"arena: {exc}", file=sys.stderr)

@@ -123,7 +123,8 @@ def check_spec(where: str, key: str, spec: Any) -> Dict[str, Any]:
 def check_name(where: str, key: str, name: Any) -> str:
     """Player names become file names `<A>_<B>.txt`, so they may not contain '_' or '/'."""
     if not isinstance(name, str) or not NAME_RE.match(name):
-        raise _fail(where, key, f"player name {name!r} must use only letters, digits, '.+-'")
+        raise _fail(where, key, f"player name {name!r} must use only letters, digits and '.+-': "
+                                "the course's result files are named <A>_<B>.txt")
     return name
 
 

@@ -9,12 +9,9 @@ moving first once. Prints each member's score against each other member and its 
 Members: random, greedy, heuristic; native UCTs named uct-<playouts>[-c<C>] (uct-10k: 10,000
 play-outs a move, UCT_TIME far away) or uct-t<seconds> (uncapped, UCT_TIME seconds); our bot
 called in-process (bot.protocol.function) as bot-<playouts> or bot-t<seconds>. A bot VARIANT
-names its searcher's knobs after a colon, e.g. bot:endgame=60:share=0.2-3000 (endgame: the
-exact solver's max empty cells, 0 = off; share: its part of the budget; c: the UCB constant;
-keep=0: play-outs do not keep their own threats, bot.search.rollout; probe: the MCTS-MS probe
-depth, 0 = off, pv: the visits that trigger it, deep=0: without the deeper probes, bot.search.mcts;
-fu: the play-outs' follow-up chance, bot.search.rollout.FOLLOW; lp=1: leaves also played out
-by a forked worker, bot.search.leaves, which needs -j 1).
+sets fields of its bot.search.settings.Settings after colons, e.g. bot:c=0.4:follow=0-3000
+(numbers, 0/1 for keep_threats, deep_probes=0 for none), and cores=2 has a forked worker play
+out leaves too (bot.search.leaves; needs -j 1, the worker takes the second core).
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
         --members random,greedy,heuristic,uct-1k,uct-10k
@@ -24,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import functools
 import itertools
 import multiprocessing
@@ -74,31 +72,31 @@ class Member:
 
 
 def _variant(knobs: Tuple[Tuple[str, str], ...]):
-    """A fresh searcher with the named knobs (a fresh one per move, as get_point does)."""
-    from bot.search.endgame import Endgame
-    from bot.search.mcts import MCTS
+    """A fresh searcher with the named settings (a fresh tree every move, as get_point has)."""
+    from bot.search.leaves import make_searcher
+    from bot.search.settings import Settings
     options = dict(knobs)
-    unknown = set(options) - {"endgame", "share", "c", "keep", "probe", "pv", "deep", "fu", "lp"}
+    cores = int(options.pop("cores", "1"))
+    fields = {f.name: f for f in dataclasses.fields(Settings)}
+    unknown = set(options) - set(fields)
     if unknown:
-        raise SystemExit(f"unknown bot knobs {sorted(unknown)}")
-    empties = int(options.get("endgame", "0"))
-    endgame = Endgame(empties, float(options.get("share", "0.2"))) if empties else None
-    from bot.search.rollout import FOLLOW, TacticalRollout
-    rollout = TacticalRollout(keep_threats=options.get("keep", "1") == "1",
-                              follow=float(options.get("fu", FOLLOW)))
-    from bot.search import mcts
-    settings = dict(evaluator=rollout, c=float(options.get("c", "0.5")), endgame=endgame,
-                    probe_depth=int(options.get("probe", mcts.PROBE_DEPTH)),
-                    probe_visits=int(options.get("pv", mcts.PROBE_VISITS)),
-                    deep_probes=mcts.DEEP_PROBES if options.get("deep", "1") == "1" else ())
-    if options.get("lp", "0") == "1":  # one forked worker per member and process, not per move
+        raise SystemExit(f"unknown bot settings {sorted(unknown)}; known: {sorted(fields)}")
+    values = {}
+    for name, text in options.items():
+        if name == "deep_probes":
+            if text != "0":
+                raise SystemExit("deep_probes takes only 0 (none) on the command line")
+            values[name] = ()
+        else:
+            kind = type(getattr(Settings(), name))
+            values[name] = bool(int(text)) if kind is bool else kind(text)
+    if cores == 2:  # one forked worker per member and process, not per move
         if knobs not in _leaf_searchers:
-            from bot.search.leaves import LeafParallelMCTS
-            _leaf_searchers[knobs] = LeafParallelMCTS(**settings)
+            _leaf_searchers[knobs] = make_searcher(2, settings=Settings(**values))
         searcher = _leaf_searchers[knobs]
-        searcher.tree = None  # a fresh tree every move, as for the other members
+        searcher.tree = None
         return searcher
-    return MCTS(**settings)
+    return make_searcher(1, settings=Settings(**values))
 
 
 _loaded: Dict[str, NativeStrategy] = {}
@@ -229,7 +227,7 @@ def main() -> None:
     first_wins = ties = 0
     started = time.perf_counter()
     # One job runs in this process: a pool's daemonic workers may not fork the worker of a
-    # leaf-parallel member (lp=1), which needs the second core anyway.
+    # leaf-parallel member (cores=2), which needs the second core anyway.
     with contextlib.ExitStack() as stack:
         results = map(run_task, tasks) if args.jobs == 1 else \
             stack.enter_context(multiprocessing.Pool(args.jobs)).imap_unordered(run_task, tasks)

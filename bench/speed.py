@@ -5,10 +5,6 @@
     python -m bench.speed --wall [--games 2]    games at once between two `python main.py`
                                                 processes; move times (request written ->
                                                 reply read), first move included
-    python -m bench.speed --helper              MCTS play-outs/s of one search alone, then of
-                                                the same search beside the helper process
-                                                (bot.search.helper) on the same position:
-                                                whether the second core is a whole one
     python -m bench.speed --leaves              MCTS play-outs/s of one search alone, then with
                                                 the leaf worker (bot.search.leaves) playing out
                                                 leaves of the same tree
@@ -33,7 +29,6 @@ from typing import Dict, List, Tuple
 
 from bot.rules import Position
 from bot.search.clock import Deadline, Limit
-from bot.search.helper import Helper
 from bot.search.leaves import LeafParallelMCTS
 from bot.search.mcts import MCTS
 from bot.search.rollout import TacticalRollout
@@ -77,29 +72,6 @@ def throughput(seconds: float) -> None:
         print(f"{name:32} {rollouts:11.0f} {result.playouts / result.seconds:16.0f} "
               f"{result.nodes / result.seconds:9.0f}"
               + ("  (root proven)" if result.outcome is not None else ""))
-
-
-def beside_helper(seconds: float, repeats: int = 3) -> None:
-    """Print MCTS play-outs/s alone and beside the helper (its own and the helper's), each the
-    median of ``repeats`` fresh searches of each fixed position."""
-    helper = Helper(lambda: MCTS(seed=2))
-    print(f"{'position':32} {'alone':>8} {'beside: own':>12} {'helper':>8} {'sum/alone':>10}")
-    try:
-        for name, M, N, no_x, no_y, cols in POSITIONS:
-            p = position(M, N, no_x, no_y, cols)
-            alone, own, helped = [], [], []
-            before = 0  # the helper reuses its tree of the same position: count the new visits
-            for _ in range(repeats):
-                alone.append(MCTS(seed=1).search(p, Deadline(Limit(seconds))).playouts)
-                helper.ask(p, seconds)
-                own.append(MCTS(seed=1).search(p, Deadline(Limit(seconds))).playouts)
-                total = sum(n for _, n, _ in helper.answer(1.0) or [])
-                helped.append(total - before)
-                before = total
-            a, o, h = (sorted(x)[len(x) // 2] / seconds for x in (alone, own, helped))
-            print(f"{name:32} {a:8.0f} {o:12.0f} {h:8.0f} {(o + h) / a:10.2f}")
-    finally:
-        helper.close()
 
 
 def against(revision: str, seconds: float, repeats: int = 3) -> None:
@@ -206,17 +178,13 @@ def main() -> int:
     parser.add_argument("--wall", action="store_true", help="measure move times as processes")
     parser.add_argument("--games", type=int, default=2, help="games at once (--wall)")
     parser.add_argument("--rounds", type=int, default=1, help="rounds of games (--wall)")
-    parser.add_argument("--helper", action="store_true",
-                        help="play-outs/s alone and beside the helper process")
     parser.add_argument("--leaves", action="store_true",
                         help="play-outs/s alone and with the leaf worker")
     parser.add_argument("--against", metavar="REV",
                         help="compare the rollout of git revision REV with the working tree's")
     parser.add_argument("bot_args", nargs="*", help="extra flags for main.py (after --)")
     args = parser.parse_args()
-    if args.helper:
-        beside_helper(args.seconds)
-    elif args.leaves:
+    if args.leaves:
         with_leaves(args.seconds)
     elif args.against:
         against(args.against, args.seconds)

@@ -18,10 +18,8 @@ from bot.protocol import getpoint, platform
 from bot.protocol.lines import FdLines
 from bot.rules import InvalidPosition
 from bot.search.clock import Limit, process_age
-from bot.search.endgame import Endgame
-from bot.search.helper import searcher_for
-from bot.search.mcts import DEEP_PROBES, MCTS
-from bot.search.rollout import FOLLOW, TacticalRollout
+from bot.search.leaves import make_searcher
+from bot.search.mcts import MCTS
 
 log = logging.getLogger("bot")
 
@@ -41,33 +39,13 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
                         help="also stop after N play-outs per move, and do not ponder (for "
                              "fast, repeatable runs)")
     parser.add_argument("--seed", type=int, default=None, help="random seed of the search")
-    parser.add_argument("--endgame", type=int, default=0, metavar="EMPTIES",
-                        help="run the exact endgame solver first when at most EMPTIES cells "
-                             "are empty (0: off, the default; docs/strength.md)")
-    parser.add_argument("--deep-probes", action="store_true", default=True,
-                        help="also search the most visited nodes 5, 7 and 9 plies deep for forced "
-                             "wins (the default; measured in docs/strength.md)")
-    parser.add_argument("--no-deep-probes", dest="deep_probes", action="store_false",
-                        help="only the shallow 3-ply probes (the play of 2f874e7)")
-    parser.add_argument("--follow", type=float, default=FOLLOW, metavar="P",
-                        help=f"chance that a play-out move goes on top of the last one "
-                             f"(default {FOLLOW}; 0: the play-outs of 9ee86a5; measured in "
-                             f"docs/strength.md)")
-    parser.add_argument("--helper", action="store_true",
-                        help="a forked helper process searches our own moves too when a "
-                             "second core is there, instead of --leaves (never with "
-                             "--playouts; off by default, measured in docs/strength.md; "
-                             "bot.search.helper)")
-    parser.add_argument("--leaves", action="store_true", default=True,
-                        help="a forked worker plays out leaves of our own tree during our own "
-                             "moves when a second core is there (the default; never with "
-                             "--playouts or --helper; bot.search.leaves, docs/strength.md)")
-    parser.add_argument("--no-leaves", dest="leaves", action="store_false",
-                        help="search our own moves on one core (the play of df6cb47, final6)")
+    parser.add_argument("--cores", type=int, choices=(1, 2), default=2,
+                        help="2: a forked worker plays out leaves of the tree during our own "
+                             "moves where a second core is spare, about 1.7 times the "
+                             "play-outs (the default); 1: one process")
     parser.add_argument("--no-ponder", dest="ponder", action="store_false",
                         help="platform protocol: do not search while the opponent thinks "
-                             "(pondering is on by default, off with --playouts; "
-                             "docs/strength.md)")
+                             "(pondering is on by default, off with --playouts)")
     parser.add_argument("--log-level", default="WARNING",
                         choices=("DEBUG", "INFO", "WARNING", "ERROR"),
                         help="stderr logging level (DEBUG prints per-move search figures)")
@@ -79,18 +57,14 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
             parser.error(f"BOT_TIME={env_time!r} is not a number of seconds")
     if args.time <= 0 or (args.playouts is not None and args.playouts <= 0):
         parser.error("--time and --playouts must be positive")
-    if not 0.0 <= args.follow <= 1.0:
-        parser.error("--follow is a probability, from 0 to 1")
     return args
 
 
 def build_searcher(args: argparse.Namespace) -> MCTS:
-    """The searcher the options ask for (one per process: its tree and tables persist)."""
-    return searcher_for(args.helper and args.playouts is None,
-                        leaves=args.leaves and args.playouts is None, seed=args.seed,
-                        evaluator=TacticalRollout(follow=args.follow),
-                        endgame=Endgame(args.endgame) if args.endgame > 0 else None,
-                        deep_probes=DEEP_PROBES if args.deep_probes else ())
+    """The searcher the options ask for (one per process: its tree and tables persist). A
+    play-out cap searches on one core, so that its moves repeat exactly."""
+    cores = 1 if args.playouts is not None else args.cores
+    return make_searcher(cores, args.seed)
 
 
 def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> int:

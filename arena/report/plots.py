@@ -1,5 +1,6 @@
 """PNG plots for stat.py: score per opponent and the move-time histogram (matplotlib, Agg)."""
 
+import logging
 from pathlib import Path
 from typing import Dict, List, Sequence
 
@@ -10,6 +11,9 @@ from arena.report.summary import by_pairing, wdl_of
 from arena.results import CourseGame
 
 matplotlib.use("Agg")  # files only: no display needed on a server
+# Our own log runs at INFO; matplotlib's INFO lines (its font cache being built on the first
+# run, say) are no news to the user.
+logging.getLogger("matplotlib").setLevel(logging.WARNING)
 import matplotlib.pyplot as plt  # noqa: E402
 
 

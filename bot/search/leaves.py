@@ -1,20 +1,18 @@
 """A second core for our own move: one tree, two evaluators (leaf parallelism with virtual
 visits).
 
-Twice the play-outs a move took 10 points against the native UCT at equal ratios, while a
-second tree searched beside ours (bot.search.helper) bought nothing (docs/strength.md). So
-here the helper grows the same tree: the main process selects a few leaves, counts a visit
-along each path at once (a virtual loss, which steers the next selections elsewhere), and
-sends them to a forked worker that plays them out; the scores come back while the main
-process runs play-outs of its own, and are added along the same paths. The worker always has
-the next batch queued, so it never waits on the main process.
-
-On by default (`python -m bot --no-leaves` searches on one core): docs/strength.md has the
-play-outs a second it adds and the full-budget batch (final8).
+During our move the opponent waits, so on a two-core machine one core is idle. Here it grows
+the same tree: the main process selects a few leaves, counts a visit along each path at once
+(a virtual loss, which steers the next selections elsewhere), and sends them to a forked
+worker that plays them out; the scores come back while the main process runs play-outs of its
+own, and are added along the same paths. The worker always has the next batch queued, so it
+never waits on the main process. It adds about 1.7 times the play-outs a move
+(`python -m bench.speed --leaves`, docs/performance.md); twice the play-outs are worth about
+10 points against the native UCT (docs/strength.md).
 
 The worker never runs while the opponent thinks (pondering stays single-core: that core is the
 opponent's), and the main process stops using it for the game when it gets less than a core
-during its searches (helper.FULL_CORE), as on a one-core machine.
+during its searches (bot.search.fork.FULL_CORE), as on a one-core machine.
 """
 
 from __future__ import annotations
@@ -25,11 +23,11 @@ import time
 from typing import Dict, List, Optional, Tuple
 
 from bot.rules import geometry
-from bot.search import helper
+from bot.search import fork
 from bot.search.clock import Deadline
-from bot.search.helper import Forked
 from bot.search.mcts import MCTS
 from bot.search.node import Node
+from bot.search.settings import DEFAULT, Settings
 
 log = logging.getLogger("bot")
 
@@ -59,13 +57,13 @@ def serve_leaves(conn, evaluator, seed: Optional[int]) -> None:
 class LeafParallelMCTS(MCTS):
     """MCTS whose own-move searches also play leaves out in a forked worker (the module doc)."""
 
-    def __init__(self, **options) -> None:
-        super().__init__(**options)
-        seed = options.get("seed")
-        self.worker: Optional[Forked] = Forked(
+    def __init__(self, settings: Settings = DEFAULT, seed: Optional[int] = None,
+                 evaluator=None) -> None:
+        super().__init__(settings, seed, evaluator)
+        self.worker: Optional[fork.Forked] = fork.Forked(
             serve_leaves, (self.evaluator, None if seed is None else seed + 1))
         self.ident = 0
-        self.core = helper.CoreShare()
+        self.core = fork.CoreShare()
         self.sent = 0  # leaves the worker has played out (for the log and the tests)
 
     def run(self, root: Node, geo, deadline: Deadline) -> Tuple[int, int]:
@@ -147,3 +145,15 @@ class LeafParallelMCTS(MCTS):
         if self.worker is not None:
             self.worker.close()
             self.worker = None
+
+
+def make_searcher(cores: int = 2, seed: Optional[int] = None,
+                  settings: Settings = DEFAULT) -> MCTS:
+    """The searcher for one game: leaf-parallel when ``cores`` is 2, a core is spare and
+    processes can be forked, else single-core (the same play at a play-out cap either way)."""
+    if cores >= 2 and fork.spare_cores() >= 1:
+        try:
+            return LeafParallelMCTS(settings, seed)
+        except (ValueError, OSError):  # no fork on this platform, or no processes allowed
+            pass
+    return MCTS(settings, seed)

@@ -13,30 +13,17 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from bot.rules import DRAW, LOSS, WIN, Position
 from bot.search.clock import Deadline, Limit
-from bot.search.endgame import Endgame
 from bot.search.node import Node, sort_key
 from bot.search.rollout import TacticalRollout
+from bot.search.settings import DEFAULT, Settings
 from bot.search.tactics import ForcedWin
 
 SCORE = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}  # a proven outcome as a play-out score
 PONDER_CHECK = 8  # play-outs between two looks at the input while pondering (well under 1 ms)
-# MCTS-MS: a node reaching PROBE_VISITS visits is searched PROBE_DEPTH plies deep for a forced
-# win (docs/strength.md); PROBE_NODES bounds one probe (about 5 ms) so the clock stays exact.
-PROBE_DEPTH = 3
-PROBE_VISITS = 20
-PROBE_NODES = 1000
-# Deeper probes for the few nodes the search keeps coming back to (the root's likely moves):
-# (visits, plies, node budget). A 7-ply question takes 6 ms on average and up to about 20k
-# nodes (0.1 s), a 9-ply one 28 ms and up to about 160k nodes (bench/probe_cost.py); the
-# move's deadline (and, while pondering, the opponent's move) also ends any probe. The
-# thresholds are low enough that the move played (most visited at the root) has nearly
-# always been checked 9 plies deep. On by default: 55% against none over 120 games at 1 s a
-# move, 75.0% against the full-budget partner (72.5% without; docs/strength.md).
-DEEP_PROBES = ((1_000, 5, 10_000), (3_000, 7, 40_000), (6_000, 9, 150_000))
 
 
 @dataclass
@@ -60,23 +47,17 @@ def random_bit(s: int, rand) -> int:
 
 
 class MCTS:
-    """The search loop. ``c`` is the UCB1 exploration constant for scores in [0, 1]; 0.5
-    measured better than 0.7 at 1500 play-outs a move and equal at 5000, while 1.2 was
-    clearly worse (docs/performance.md). ``probe_depth`` (0: off) and ``probe_visits``: the
-    forced-win probes; ``deep_probes``: (visits, plies, node budget) of the deeper ones;
-    both measured in docs/strength.md."""
+    """The search loop, tuned by ``settings`` (bot.search.settings); ``evaluator`` values the
+    leaves (the settings' tactical play-outs by default), ``seed`` fixes the random stream."""
 
-    def __init__(self, evaluator=None, c: float = 0.5, seed: Optional[int] = None,
-                 endgame: Optional[Endgame] = None, probe_depth: int = PROBE_DEPTH,
-                 probe_visits: int = PROBE_VISITS,
-                 deep_probes: Sequence[Tuple[int, int, int]] = DEEP_PROBES) -> None:
-        self.evaluator = evaluator if evaluator is not None else TacticalRollout()
-        self.c = c
-        self.endgame = endgame  # exact solver run at the root first (bot.search.endgame)
+    def __init__(self, settings: Settings = DEFAULT, seed: Optional[int] = None,
+                 evaluator=None) -> None:
+        self.settings = settings
+        self.evaluator = evaluator if evaluator is not None else TacticalRollout(
+            keep_threats=settings.keep_threats, follow=settings.follow)
+        self.c = settings.c
         # visits -> (plies, node budget) of the probe a node gets when it reaches them
-        self.probe_at = {visits: (plies, nodes) for visits, plies, nodes in deep_probes}
-        if probe_depth:
-            self.probe_at[probe_visits] = (probe_depth, PROBE_NODES)
+        self.probe_at = settings.probe_schedule()
         self.stop_at: Optional[float] = None  # the current deadline, which ends any probe
         self.interrupt: Optional[Callable[[], bool]] = None  # while pondering: ends any probe
         self.probes: Optional[ForcedWin] = None  # bot.search.tactics, one per board
@@ -133,8 +114,6 @@ class MCTS:
         reused = root.visits
         self.tree, self.tree_geo = root, geo
         self.stop_at = deadline.end
-        if self.endgame is not None:
-            self.endgame.prove(root, position, deadline)
         playouts, nodes = self.run(root, geo, deadline)
         if root.children:
             best = max(root.children, key=sort_key)

@@ -10,10 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from bot.rules import Geometry, winning_cells
-
-# Chance that a play-out move goes on top of the previous one (the follow-up), when that cell
-# is among the allowed moves; docs/strength.md, "Play-outs that follow up".
-FOLLOW = 0.8
+from bot.search.settings import DEFAULT
 
 
 class TacticalRollout:
@@ -40,7 +37,8 @@ class TacticalRollout:
     calling it); tests/bot/test_rollout.py checks it against the plain version.
     """
 
-    def __init__(self, keep_threats: bool = True, follow: float = FOLLOW) -> None:
+    def __init__(self, keep_threats: bool = DEFAULT.keep_threats,
+                 follow: float = DEFAULT.follow) -> None:
         self.keep_threats = keep_threats
         self.follow = follow
 

@@ -8,12 +8,12 @@ import time
 import pytest
 
 from bot.rules import Position
-from bot.search import helper as helper_module
+from bot.search import fork
 from bot.search import leaves as leaves_module
 from bot.search.clock import Deadline, Limit
-from bot.search.helper import searcher_for
-from bot.search.leaves import LeafParallelMCTS
+from bot.search.leaves import LeafParallelMCTS, make_searcher
 from bot.search.mcts import MCTS
+from bot.search.settings import Settings
 
 
 class Even:
@@ -51,8 +51,8 @@ def searcher(request):
     # No probes: their proofs would score 0 or 1 (the solver's own tests cover them).
     # A play-out takes 0.2 ms, as a real one does: the tree stays within 4 plies, where no
     # position is decided yet (the first proof, an open three on the bottom row, is at 5).
-    s = LeafParallelMCTS(seed=3, evaluator=Even(getattr(request, "param", 0.0002)), probe_depth=0,
-                         deep_probes=())
+    s = LeafParallelMCTS(Settings(probe_depth=0, deep_probes=()), seed=3,
+                         evaluator=Even(getattr(request, "param", 0.0002)))
     yield s
     s.stop_worker()
 
@@ -68,7 +68,7 @@ def test_the_worker_plays_leaves_of_the_same_tree(searcher):
 @pytest.mark.parametrize("searcher", [0.002], indirect=True)
 def test_answers_still_out_at_the_deadline_are_played_out_here(searcher, monkeypatch):
     monkeypatch.setattr(leaves_module, "DRAIN", 0.0)
-    monkeypatch.setattr(helper_module, "FULL_CORE", 0.0)  # these play-outs sleep, not compute
+    monkeypatch.setattr(fork, "FULL_CORE", 0.0)  # these play-outs sleep, not compute
     p = Position.new(12, 12, 11, 0)
     result = searcher.search(p, Deadline(Limit(0.1)))
     assert result.seconds < 0.1 + leaves_module.BATCH * leaves_module.IN_FLIGHT * 0.01
@@ -92,7 +92,7 @@ def test_a_dead_worker_leaves_the_search_alone(searcher):
 
 
 def test_a_starved_main_process_switches_the_worker_off(searcher, monkeypatch):
-    monkeypatch.setattr(helper_module, "FULL_CORE", 2.0)  # no process gets two cores' time
+    monkeypatch.setattr(fork, "FULL_CORE", 2.0)  # no process gets two cores' time
     p = Position.new(9, 9, 0, 0)
     searcher.search(p, Deadline(Limit(0.1)))
     assert searcher.worker is not None
@@ -108,11 +108,12 @@ def test_pondering_and_playout_limits_stay_on_one_core(searcher):
     assert searcher.sent == 0
 
 
-def test_searcher_for_uses_the_worker_only_when_asked_and_a_core_is_spare(monkeypatch):
-    monkeypatch.setattr(helper_module, "spare_cores", lambda: 0)
-    assert type(searcher_for(False, leaves=True, seed=1)) is MCTS
-    monkeypatch.setattr(helper_module, "spare_cores", lambda: 1)
-    s = searcher_for(False, leaves=True, seed=1)
+def test_make_searcher_uses_the_worker_only_with_two_cores_and_one_spare(monkeypatch):
+    monkeypatch.setattr(fork, "spare_cores", lambda: 0)
+    assert type(make_searcher(2, seed=1)) is MCTS
+    monkeypatch.setattr(fork, "spare_cores", lambda: 1)
+    assert type(make_searcher(1, seed=1)) is MCTS
+    s = make_searcher(2, seed=1)
     try:
         assert type(s) is LeafParallelMCTS
     finally:
@@ -121,16 +122,13 @@ def test_searcher_for_uses_the_worker_only_when_asked_and_a_core_is_spare(monkey
 
 def test_the_process_searcher_uses_the_worker_unless_told_not_to(monkeypatch):
     from bot.__main__ import build_searcher, parse_args
-    monkeypatch.setattr(helper_module, "spare_cores", lambda: 1)
+    monkeypatch.setattr(fork, "spare_cores", lambda: 1)
     default = build_searcher(parse_args([]))
     try:
         assert type(default) is LeafParallelMCTS
     finally:
         default.stop_worker()
-    assert type(build_searcher(parse_args(["--no-leaves"]))) is MCTS
+    assert type(build_searcher(parse_args(["--cores", "1"]))) is MCTS
     assert type(build_searcher(parse_args(["--playouts", "100"]))) is MCTS
-    helped = build_searcher(parse_args(["--helper"]))
-    try:
-        assert type(helped) is helper_module.HelpedMCTS
-    finally:
-        helped.stop_helper()
+    with pytest.raises(SystemExit):
+        parse_args(["--cores", "3"])

@@ -18,6 +18,7 @@ from bot.protocol.lines import FdLines
 from bot.rules import Position
 from bot.search.clock import Deadline, Limit
 from bot.search.mcts import MCTS, PONDER_CHECK
+from bot.search.settings import Settings
 
 
 def test_lines_are_split_across_chunks_and_ready_says_when_one_waits():
@@ -74,7 +75,7 @@ def test_the_opponents_move_ends_a_probe_running_while_pondering():
     # A 13-ply question on an open board would run its million nodes (seconds) before the
     # loop could look at the input again; the move's arrival must end it within 256 nodes.
     p = Position.new(12, 12, 0, 0).play_xy(11, 5)
-    searcher = MCTS(seed=1, probe_depth=0, deep_probes=((1, 13, 10**6),))
+    searcher = MCTS(Settings(probe_depth=0, deep_probes=((1, 13, 10**6),)), seed=1)
     calls = []
 
     def stop() -> bool:

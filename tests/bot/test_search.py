@@ -5,15 +5,15 @@ from __future__ import annotations
 import logging
 import random
 
-import pytest
 from plain_referee import PlainGame
 
 from bot.engine import choose_move, decide, safe_decide
 from bot.rules import DRAW, LOSS, WIN, Position, bits, parse_board
 from bot.search.clock import Deadline, Limit
-from bot.search.mcts import DEEP_PROBES, MCTS, PROBE_VISITS
+from bot.search.mcts import MCTS
 from bot.search.node import Node, sort_key
-from bot.search.rollout import FOLLOW, TacticalRollout
+from bot.search.rollout import TacticalRollout
+from bot.search.settings import DEFAULT, Settings
 
 
 def pos(*bottom_rows: str, no_cell=(0, 8)) -> Position:
@@ -31,7 +31,7 @@ COMBINATION = (".....O...", "O...XX...", "OX..XOO..")
 
 def test_probe_proves_a_three_ply_combination_at_its_visit_threshold():
     p = pos(*COMBINATION)
-    searcher = MCTS(seed=1, probe_depth=3, probe_visits=20)
+    searcher = MCTS(Settings(probe_depth=3, probe_visits=20), seed=1)
     result = searcher.search(p, Deadline(Limit(seconds=30, playouts=2000)))
     assert result.outcome == WIN
     assert p.geo.column(result.move) in (2, 3)
@@ -40,9 +40,9 @@ def test_probe_proves_a_three_ply_combination_at_its_visit_threshold():
     assert child.outcome == LOSS and child.visits >= 1
 
 
-# From a lost game (docs/results/final2.jsonl, round 15 leg 1, ply 27): X to move; column 7
+# From a lost game against the native UCT (seed 2026, round 15, leg 1, ply 27): X to move; column 7
 # lets O force a win within 5 plies, deeper than the 3-ply probes see; columns 0, 1, 3, 6, 9
-# were safe at 7 plies (bench/blunders.py).
+# were safe at 7 plies (an exact 7-ply search of every move).
 DEEP_BLUNDER = ("...........", "...........", "....O......", "....X.X....", "...#O.O....",
                 "....X.OO...", ".X..O.XX...", ".XO.X.OO...", "XOXXOOXO.XO")
 
@@ -60,22 +60,20 @@ def test_deep_probe_proves_a_move_lost_that_the_shallow_probe_cannot():
 
 def test_search_with_a_deep_probe_avoids_the_blunder_it_plays_without():
     p = parse_board(DEEP_BLUNDER)
-    without = MCTS(seed=1, deep_probes=()).search(p, Deadline(Limit(playouts=3000)))
+    without = MCTS(Settings(deep_probes=()), seed=1).search(p, Deadline(Limit(playouts=3000)))
     blunder = p.geo.column(without.move)
     assert blunder not in (0, 1, 3, 6, 9)  # seed 1 without the deep probe: a losing move
-    searcher = MCTS(seed=1, deep_probes=((300, 7, 100_000),))
+    searcher = MCTS(Settings(deep_probes=((300, 7, 100_000),)), seed=1)
     result = searcher.search(p, Deadline(Limit(playouts=3000)))
     marked = {p.geo.column(c.move) for c in searcher.tree.children if c.outcome == WIN}
     assert blunder in marked and p.geo.column(result.move) in (0, 1, 3, 6, 9)
 
 
-def test_the_process_searcher_has_the_deep_probes_unless_told_not_to():
+def test_the_process_searcher_has_the_deep_probes():
     from bot.__main__ import build_searcher, parse_args
-    assert sorted(build_searcher(parse_args(["--no-deep-probes"])).probe_at) == [PROBE_VISITS]
-    deep = sorted([PROBE_VISITS] + [v for v, _, _ in DEEP_PROBES])
-    assert sorted(build_searcher(parse_args(["--deep-probes"])).probe_at) == deep
-    searcher = build_searcher(parse_args(["--seed", "0"]))
-    assert sorted(searcher.probe_at) == deep
+    searcher = build_searcher(parse_args(["--seed", "0", "--cores", "1"]))
+    assert sorted(searcher.probe_at) == sorted(
+        [DEFAULT.probe_visits] + [v for v, _, _ in DEFAULT.deep_probes])
     p = parse_board(DEEP_BLUNDER)  # column 7 reaches 1,000 visits and its 5-ply probe
     result = searcher.search(p, Deadline(Limit(playouts=6000)))
     assert p.geo.column(result.move) in (0, 1, 3, 6, 9)
@@ -83,7 +81,8 @@ def test_the_process_searcher_has_the_deep_probes_unless_told_not_to():
 
 def test_the_deadline_ends_a_probe():
     p = parse_board(DEEP_BLUNDER)
-    searcher = MCTS(seed=0, probe_depth=0, deep_probes=((1, 11, 10**9),))  # a huge question
+    huge = Settings(probe_depth=0, deep_probes=((1, 11, 10**9),))  # a huge question
+    searcher = MCTS(huge, seed=0)
     result = searcher.search(p, Deadline(Limit(seconds=0.3)))
     assert result.seconds < 0.3 + 0.1  # the probe gave up within 256 nodes of the deadline
 
@@ -191,10 +190,8 @@ def test_much_stronger_than_random_play():
     assert wins == 4
 
 
-def test_the_process_searcher_plays_out_with_the_follow_up_it_is_given():
+def test_the_process_searcher_plays_out_with_the_settings_follow_up():
     from bot.__main__ import build_searcher, parse_args
-    assert build_searcher(parse_args([])).evaluator.follow == FOLLOW
-    assert build_searcher(parse_args(["--follow", "0"])).evaluator.follow == 0.0
-    for bad in ("-0.1", "1.5"):
-        with pytest.raises(SystemExit):
-            parse_args(["--follow", bad])
+    evaluator = build_searcher(parse_args(["--cores", "1"])).evaluator
+    assert (evaluator.follow, evaluator.keep_threats) == (DEFAULT.follow, DEFAULT.keep_threats)
+    assert MCTS(Settings(follow=0.0)).evaluator.follow == 0.0

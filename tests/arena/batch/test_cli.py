@@ -1,6 +1,7 @@
 """`python -m arena` and compete.sh as a user runs them."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -56,3 +57,35 @@ def test_compete_sh_runs_a_config_from_another_directory_with_overrides(tmp_path
     assert done.returncode == 0, done.stderr
     assert "per opponent" in done.stdout
     assert len((out / "g_r.txt").read_text().split("\n\n")) == 2  # one round, then Stat
+
+
+def test_compete_sh_with_a_missing_config_prints_the_arenas_line_only(tmp_path):
+    done = subprocess.run(["bash", str(ROOT / "compete.sh"), "nofile.yaml"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2
+    missing = ROOT / "nofile.yaml"
+    assert done.stderr == f"arena: {missing}: cannot read (No such file or directory)\n"
+
+
+def test_player_names_the_course_files_cannot_hold_are_refused_with_the_reason(tmp_path):
+    done = arena("gauntlet", "my_bot=opponents.greedy:get_point", RANDOM, "--output", tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "'my_bot'" in done.stderr
+    assert "<A>_<B>.txt" in done.stderr
+    assert not any(tmp_path.iterdir())  # refused before anything was written
+
+
+def test_stat_py_prints_no_library_chatter_on_a_first_run(tmp_path):
+    """A fresh matplotlib cache makes matplotlib log that it built its font list; the user
+    sees only stat.py's own lines."""
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    (folder / "games.jsonl").write_text(
+        (ROOT / "docs" / "results" / "python-opponents-2.4s.jsonl").read_text())
+    env = dict(os.environ, MPLCONFIGDIR=str(tmp_path / "mpl"))
+    done = subprocess.run([sys.executable, str(ROOT / "stat.py"), str(folder)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "mpl").is_dir()  # matplotlib did build its cache there
+    assert done.stderr == f"plots: {folder / 'score.png'}, {folder / 'times.png'}\n"
+    assert "font" not in done.stdout.lower()

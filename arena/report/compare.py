@@ -1,0 +1,52 @@
+"""Two batches on the same boards, game by game: which games changed hands between versions.
+
+Batches from the same seed play the same boards (round r, leg l), so two versions of a bot can
+be compared game by game, not only by their totals: a change that swaps many games while the
+total stays put says how much of a batch's result is chance (two runs of our bot's same play
+against the native UCT: 6 of 40 games changed hands, docs/strength.md).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+from arena.results import GameRecord, ResultsError, read_log
+
+Outcome = Tuple[str, bool, int]  # "W"/"D"/"L" for the player, moved first, plies
+
+
+def outcomes(records: List[GameRecord], prefix: str) -> Dict[Tuple[int, int], Outcome]:
+    """(round, leg) -> the outcome for the player whose name starts with ``prefix``."""
+    found = {}
+    for r in records:
+        side = "a" if r.a.startswith(prefix) else "b" if r.b.startswith(prefix) else ""
+        if side:
+            result = "D" if r.result == "draw" else "W" if r.result == side else "L"
+            found[(r.round, r.leg)] = (result, r.first == side, len(r.moves))
+    return found
+
+
+def compare(new_path: Path, old_path: Path, player: str) -> List[str]:
+    """The report's lines: each game that changed hands, then the tally. Raises ResultsError
+    when a file cannot be read or the two share no game of ``player``."""
+    for path in (new_path, old_path):
+        if not path.is_file():
+            raise ResultsError(f"{path}: no such file")
+    new, old = (outcomes(read_log(p), player) for p in (new_path, old_path))
+    common = sorted(set(new) & set(old))
+    if not common:
+        raise ResultsError(f"no game of {player!r} on the same round and leg in both files")
+    changed = [k for k in common if new[k][0] != old[k][0]]
+    lines = []
+    for k in changed:
+        (a, first, plies), (b, _, old_plies) = new[k], old[k]
+        lines.append(f"round {k[0]} leg {k[1]} ({'first' if first else 'second'}): "
+                     f"{a} in {plies} plies, was {b} in {old_plies}")
+    gained = sum(new[k][0] == "W" for k in changed)
+    lost = sum(old[k][0] == "W" for k in changed)
+    wins = [sum(side[k][0] == "W" for k in common) for side in (new, old)]
+    lines.append(f"{len(common)} games on the same boards: {len(changed)} changed hands, "
+                 f"{gained} won only by the first file, {lost} only by the second; "
+                 f"wins {wins[0]} against {wins[1]}")
+    return lines

@@ -1,0 +1,49 @@
+"""The search's tuning, in one place: benchmarks and tests set it from Python, the command line
+does not (a student's options are protocol, time, play-outs, seed, pondering, cores and logs).
+
+Each value is the one measured best; docs/strength.md has the figures and the commands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Tuple
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the MCTS-solver searches.
+
+    - ``c``: the UCB1 exploration constant for scores in [0, 1]. 0.5 measured better than 0.7
+      at 1,500 play-outs a move and equal at 5,000; 1.2 clearly worse.
+    - ``probe_depth``, ``probe_visits``, ``probe_nodes``: a node reaching ``probe_visits``
+      visits is searched ``probe_depth`` plies deep for a forced win (MCTS-MS, Baier and
+      Winands), at most ``probe_nodes`` nodes (about 5 ms); 0 plies turns it off.
+    - ``deep_probes``: (visits, plies, node budget) of deeper probes for the few nodes the
+      search keeps coming back to (the root's likely moves). A 7-ply question takes 6 ms on
+      average and up to 0.1 s, a 9-ply one 28 ms and up to about 160k nodes; the move's
+      deadline (and, while pondering, the opponent's reply) also ends any probe.
+    - ``follow``: the chance that a play-out move goes on top of the last one (keeps each
+      column's parity, bot.search.rollout).
+    - ``keep_threats``: play-outs avoid playing under their own winning cell while another
+      move is safe, so threats survive to the zugzwang.
+    """
+
+    c: float = 0.5
+    probe_depth: int = 3
+    probe_visits: int = 20
+    probe_nodes: int = 1_000
+    deep_probes: Tuple[Tuple[int, int, int], ...] = (
+        (1_000, 5, 10_000), (3_000, 7, 40_000), (6_000, 9, 150_000))
+    follow: float = 0.8
+    keep_threats: bool = True
+
+    def probe_schedule(self) -> dict:
+        """visits -> (plies, node budget) of the probe a node gets when it reaches them."""
+        schedule = {visits: (plies, nodes) for visits, plies, nodes in self.deep_probes}
+        if self.probe_depth:
+            schedule[self.probe_visits] = (self.probe_depth, self.probe_nodes)
+        return schedule
+
+
+DEFAULT = Settings()

@@ -1,0 +1,56 @@
+"""`python -m arena compare`: game-by-game comparison of two batches on the same boards."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arena.codes import Code
+from arena.report.compare import compare, outcomes
+from arena.results import GameRecord, ResultsError
+
+ROOT = Path(__file__).resolve().parents[3]
+MOVES = [("a", 2), ("b", 8), ("a", 3), ("b", 8), ("a", 4), ("b", 1), ("a", 5)]
+
+
+def record(code: Code, leg: int = 0) -> GameRecord:
+    """A game on an empty 9x9 board, forbidden top-right; "a" moves first in leg 0."""
+    return GameRecord(batch="t", seed=1, round=0, leg=leg, a="x", b="y", M=9, N=9, no_x=0,
+                      no_y=8, time_limit=3.0, code=int(code), reason="four in a row",
+                      moves=[[8 - sum(1 for _, c in MOVES[:i] if c == col), col]
+                             for i, (_, col) in enumerate(MOVES)])
+
+
+def test_outcomes_are_from_the_players_view_by_round_and_leg():
+    won, tie = record(Code.A_WON), record(Code.TIE, leg=1)
+    assert outcomes([won, tie], "x") == {(0, 0): ("W", True, 7), (0, 1): ("D", False, 7)}
+    assert outcomes([won], "y") == {(0, 0): ("L", False, 7)}
+    assert outcomes([won], "nobody") == {}
+
+
+def test_compare_lists_the_games_that_changed_hands(tmp_path):
+    new, old = tmp_path / "new.jsonl", tmp_path / "old.jsonl"
+    new.write_text(record(Code.A_WON).to_json() + "\n")
+    old.write_text(record(Code.B_WON).to_json() + "\n")
+    assert compare(new, old, "x") == [
+        "round 0 leg 0 (first): W in 7 plies, was L in 7",
+        "1 games on the same boards: 1 changed hands, 1 won only by the first file, "
+        "0 only by the second; wins 1 against 0"]
+    with pytest.raises(ResultsError, match="no game of 'z'"):
+        compare(new, old, "z")
+
+
+def test_the_command_compares_the_shipped_records_and_refuses_a_missing_file(tmp_path):
+    results = ROOT / "docs" / "results"
+    done = subprocess.run([sys.executable, "-m", "arena", "compare",
+                           str(results / "partner-2.4s-seed2026-b.jsonl"),
+                           str(results / "partner-2.4s-seed2026-a.jsonl")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].startswith("40 games on the same boards:")
+    missing = subprocess.run([sys.executable, "-m", "arena", "compare", str(tmp_path / "no"),
+                              str(results / "partner-2.4s-seed2026-a.jsonl")],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 2 and missing.stderr.startswith("arena: ")
+    assert missing.stderr == f"arena: {tmp_path / 'no'}: no such file\n"
