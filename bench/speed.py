@@ -1,14 +1,14 @@
 """Search throughput of the bot on fixed positions, and its move times as a process.
 
-    python -m bench.speed [--seconds S]         play-outs/s (rollouts alone, and MCTS) and
+    python bench/speed.py [--seconds S]         play-outs/s (rollouts alone, and MCTS) and
                                                 tree nodes/s on three fixed 12x12 positions
-    python -m bench.speed --wall [--games 2]    games at once between two `python main.py`
+    python bench/speed.py --wall [--games 2]    games at once between two `python main.py`
                                                 processes; move times (request written ->
                                                 reply read), first move included
-    python -m bench.speed --leaves              MCTS play-outs/s of one search alone, then with
+    python bench/speed.py --leaves              MCTS play-outs/s of one search alone, then with
                                                 the leaf worker (bot.search.leaves) playing out
                                                 leaves of the same tree
-    python -m bench.speed --against REV         the rollout of git revision REV against the
+    python bench/speed.py --against REV         the rollout of git revision REV against the
                                                 working tree's, interleaved, CPU time (so a
                                                 loaded machine slows both alike)
 
@@ -27,13 +27,14 @@ import time
 from pathlib import Path
 from typing import Dict, List, Tuple
 
-from bot.rules import Position
-from bot.search.clock import Deadline, Limit
-from bot.search.leaves import LeafParallelMCTS
-from bot.search.mcts import MCTS
-from bot.search.rollout import TacticalRollout
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.rules import Position  # noqa: E402
+from bot.search.clock import Deadline, Limit  # noqa: E402
+from bot.search.leaves import LeafParallelMCTS  # noqa: E402
+from bot.search.mcts import MCTS  # noqa: E402
+from bot.search.rollout import TacticalRollout  # noqa: E402
 
 # (name, M, N, noX, noY, columns played from the empty board)
 POSITIONS: List[Tuple[str, int, int, int, int, List[int]]] = [

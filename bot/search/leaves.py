@@ -7,7 +7,7 @@ the same tree: the main process selects a few leaves, counts a visit along each 
 worker that plays them out; the scores come back while the main process runs play-outs of its
 own, and are added along the same paths. The worker always has the next batch queued, so it
 never waits on the main process. It adds about 1.7 times the play-outs a move
-(`python -m bench.speed --leaves`, docs/performance.md); twice the play-outs are worth about
+(`python bench/speed.py --leaves`, docs/performance.md); twice the play-outs are worth about
 10 points against the native UCT (docs/strength.md).
 
 The worker never runs while the opponent thinks (pondering stays single-core: that core is the
