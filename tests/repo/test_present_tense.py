@@ -39,8 +39,8 @@ def history_in(text: str) -> List[str]:
 
 
 def test_the_check_catches_what_it_is_for():
-    assert history_in("the play of 2f874e7 (final8, the sixth session)") == [
-        "the play of", "final8", "sixth session", "2f874e7"]
+    assert history_in("the play of abc1234 (final8, the sixth session)") == [
+        "the play of", "final8", "sixth session", "abc1234"]
     assert history_in("seed 2026, 1000 play-outs, 0.5 s, a deadbeef cafe") == []
 
 
