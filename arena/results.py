@@ -88,6 +88,7 @@ class GameRecord:
     win_line: Optional[List[List[int]]] = None
     stderr: Dict[str, str] = field(default_factory=dict)
     finished: str = ""
+    host: Optional[str] = None  # the machine that played the game (None in older logs)
     v: int = RECORD_VERSION
 
     @property

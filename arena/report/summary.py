@@ -127,12 +127,16 @@ def time_table(records: Iterable[GameRecord]) -> Table:
                  ["player", "moves", "mean", "p99", "max"], rows)
 
 
+def pair_scores(games: Iterable[CourseGame]) -> List[float]:
+    """A's score over each board's two games (both colours): the SPRT's samples."""
+    return [(wdl_of([g0]).points + wdl_of([g1]).points) / 4 for g0, g1 in iter_pairs(games)]
+
+
 def sprt_table(games: Sequence[CourseGame], elo0: float, elo1: float) -> Table:
     """SPRT of H1 (A is elo1 stronger) against H0 (elo0) per pairing, over game pairs."""
     rows = []
     for (a, b), gs in by_pairing(games).items():
-        scores = [(wdl_of([g0]).points + wdl_of([g1]).points) / 4 for g0, g1 in iter_pairs(gs)]
-        res = sprt(pentanomial(scores), elo0, elo1)
+        res = sprt(pentanomial(pair_scores(gs)), elo0, elo1)
         rows.append([a, b, res.pairs, res.llr, res.lower, res.upper, res.verdict])
     return Table("sprt", f"SPRT elo0={elo0:g} elo1={elo1:g} (alpha = beta = 0.05, over game pairs)",
                  ["A", "B", "pairs", "llr", "lower", "upper", "verdict"], rows)

@@ -1,0 +1,110 @@
+"""The Dask executor: ship the batch's files, check its players on every worker, submit one
+task per game, yield records as they finish, cancel the rest when the iterator is closed.
+
+`local:N` starts a `LocalCluster` of N single-threaded worker processes on this machine; any
+other value is a scheduler's address (`tcp://host:8786`). Records come back to the client, the
+only writer of the log. A worker that dies takes its running games with it; the Dask scheduler
+plays them again on another worker, and the scheduler in `arena.scheduler` counts each game
+once.
+"""
+
+import logging
+import uuid
+from pathlib import Path
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
+
+from distributed import Client, Future, LocalCluster, as_completed
+
+from arena.cluster.bundle import Bundle, BundleError, make_bundle
+from arena.cluster.worker import BatchFiles, check_remote, play_remote
+from arena.pool import BatchError
+from arena.results import GameRecord
+from arena.tasks import Task
+
+LOG = logging.getLogger("arena.cluster")
+CONNECT_TIMEOUT = 30.0  # seconds to reach the scheduler and to see the first worker
+
+
+class DaskPool:
+    """Plays games on Dask workers (`address`: `local:N` or a scheduler's address)."""
+
+    def __init__(self, address: str, shared_fs: bool = False,
+                 skip: Optional[Set[Path]] = None) -> None:
+        self.address, self.shared_fs = address, shared_fs
+        self.skip = skip or set()
+
+    def describe(self) -> str:
+        return f"cluster {self.address}" + (" (shared files)" if self.shared_fs else "")
+
+    def play(self, specs: Dict[str, Dict[str, Any]], todo: List[Task]) -> Iterator[GameRecord]:
+        """Yield records as games end; closing the iterator cancels every game not yet done."""
+        if not todo:
+            return iter(())
+        try:
+            bundle = make_bundle(specs, Path.cwd(), self.shared_fs, self.skip)
+        except BundleError as exc:
+            raise BatchError(str(exc)) from None
+        return self._play(bundle, todo)
+
+    def _connect(self) -> Tuple[Client, Optional[LocalCluster]]:
+        if not LOG.isEnabledFor(logging.DEBUG):  # Dask's start/stop chatter only with -v
+            logging.getLogger("distributed").setLevel(logging.WARNING)
+        cluster = None
+        try:
+            if self.address.startswith("local:"):
+                cluster = LocalCluster(n_workers=int(self.address[len("local:"):]),
+                                       threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=logging.ERROR)
+                client = Client(cluster)
+            else:
+                client = Client(self.address, timeout=CONNECT_TIMEOUT)
+            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            if cluster is not None:
+                cluster.close()
+            raise BatchError(f"cluster {self.address}: no scheduler with a worker answered "
+                             f"within {CONNECT_TIMEOUT:g} s ({exc})") from None
+        return client, cluster
+
+    def _play(self, bundle: Bundle, todo: List[Task]) -> Iterator[GameRecord]:
+        client, cluster = self._connect()
+        futures: Dict[Future, Task] = {}
+        try:
+            client.register_plugin(BatchFiles(bundle), name=bundle.name)
+            _check_players(client, bundle, todo)
+            batch = uuid.uuid4().hex[:8]  # keys unique to this run: a rerun is a new graph
+            for task in todo:
+                k = task.key
+                key = f"game-{batch}-{k.a}-{k.b}-{k.round}-{k.leg}"
+                futures[client.submit(play_remote, bundle.name, task, key=key, pure=False)] = task
+            LOG.info("cluster %s: %d games on %d workers", self.address, len(todo),
+                     len(client.scheduler_info()["workers"]))
+            for future in as_completed(futures):
+                try:
+                    record = future.result()
+                except Exception as exc:  # a bug or a worker lost too often: not a player fault
+                    raise BatchError(f"{futures[future].key}: {type(exc).__name__}: {exc}; "
+                                     "run the batch again to resume") from None
+                future.release()
+                yield record
+        finally:
+            client.cancel(list(futures))
+            try:
+                client.unregister_worker_plugin(bundle.name)  # closes the workers' players
+            except Exception as exc:  # a worker gone or the scheduler stopping: nothing to close
+                LOG.debug("cluster: plugin removal: %s", exc)
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+def _check_players(client: Client, bundle: Bundle, todo: List[Task]) -> None:
+    """Start every player of the batch once on every worker; BatchError naming each failure."""
+    names = sorted({n for t in todo for n in (t.key.a, t.key.b)})
+    workers = list(client.scheduler_info()["workers"])
+    checks = {w: client.submit(check_remote, bundle.name, names, todo[0].board, workers=[w],
+                               allow_other_workers=False, pure=False) for w in workers}
+    problems = [f"{w}: {p}" for w, f in checks.items() for p in f.result()]
+    if problems:
+        raise BatchError("players cannot start on the workers, no game played: "
+                         + "; ".join(problems))
