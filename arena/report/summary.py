@@ -132,6 +132,23 @@ def pair_scores(games: Iterable[CourseGame]) -> List[float]:
     return [(wdl_of([g0]).points + wdl_of([g1]).points) / 4 for g0, g1 in iter_pairs(games)]
 
 
+def host_table(records: Iterable[GameRecord]) -> Table:
+    """Games, move times (ms) and timeouts per worker host: a slow or faulty machine stands out."""
+    games: Counter = Counter()
+    timeouts: Counter = Counter()
+    times: Dict[str, List[float]] = defaultdict(list)
+    for r in records:
+        host = r.host or "-"
+        games[host] += 1
+        timeouts[host] += bool(r.fault and r.fault.get("kind") == FaultKind.TIMEOUT.value)
+        times[host].extend(r.times)
+    rows = [[h, games[h], len(ts), 1000 * sum(ts) / len(ts) if ts else None,
+             1000 * percentile(ts, 99) if ts else None, 1000 * max(ts) if ts else None,
+             timeouts[h]] for h, ts in sorted(times.items())]
+    return Table("hosts", "per worker host (move times in ms, both sides)",
+                 ["host", "games", "moves", "mean", "p99", "max", "timeouts"], rows)
+
+
 def sprt_table(games: Sequence[CourseGame], elo0: float, elo1: float) -> Table:
     """SPRT of H1 (A is elo1 stronger) against H0 (elo0) per pairing, over game pairs."""
     rows = []
