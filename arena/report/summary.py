@@ -140,7 +140,7 @@ def host_table(records: Iterable[GameRecord]) -> Table:
     for r in records:
         host = r.host or "-"
         games[host] += 1
-        timeouts[host] += bool(r.fault and r.fault.get("kind") == FaultKind.TIMEOUT.value)
+        timeouts[host] += (fault_of_code(r.code) or ("", ""))[1] == FaultKind.TIMEOUT.value
         times[host].extend(r.times)
     rows = [[h, games[h], len(ts), 1000 * sum(ts) / len(ts) if ts else None,
              1000 * percentile(ts, 99) if ts else None, 1000 * max(ts) if ts else None,
