@@ -33,7 +33,8 @@ def _die_with_parent() -> None:
         pass
 
 
-def _terminate(signum: int, frame: Any) -> None:
+def terminate(signum: int, frame: Any) -> None:
+    """SIGTERM as an exception, so `finally` blocks stop workers and close players."""
     raise SystemExit(128 + signum)
 
 
@@ -42,7 +43,7 @@ def _worker(specs: Dict[str, Dict[str, Any]], tasks: "mp.Queue[Optional[Task]]",
     """Play tasks until the sentinel; players are made once and kept; closed on any exit."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
-    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGTERM, terminate)
     players: Dict[str, Player] = {}
     try:
         for task in iter(tasks.get, None):
@@ -103,7 +104,6 @@ def _play_all(specs: Dict[str, Dict[str, Any]], todo: List[Task],
     feeder.feed(2 * jobs)
     workers = [ctx.Process(target=_worker, args=(specs, tasks, results), daemon=True)
                for _ in range(jobs)]
-    previous = signal.signal(signal.SIGTERM, _terminate)
     for w in workers:
         w.start()
     try:
@@ -125,7 +125,6 @@ def _play_all(specs: Dict[str, Dict[str, Any]], todo: List[Task],
     finally:
         tasks.cancel_join_thread()  # undelivered tasks are simply not played
         _stop(workers)
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _stop(workers: List[mp.Process]) -> None:

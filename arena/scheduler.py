@@ -10,12 +10,13 @@ stopped. With `--sprt` it closes the executor's iterator once the SPRT decides.
 """
 
 import logging
+import signal
 import sys
 from typing import Any, Dict, Iterator, List, Optional, Protocol
 
 from arena.config import Config, ConfigError
 from arena.early_stop import SprtStop, Stop
-from arena.pool import BatchError, LocalPool
+from arena.pool import BatchError, LocalPool, terminate
 from arena.results import GameRecord, ResultLog, read_log, write_course_files
 from arena.tasks import BoardSpec, Task, draw_board, plan, play_task, to_record
 
@@ -105,10 +106,12 @@ def run_batch(config: Config, quiet: bool = False,
         todo = []
     executor = executor or executor_for(config)
     progress = Progress(len(games), records, quiet)
+    previous = signal.signal(signal.SIGTERM, terminate)  # SIGTERM stops the batch as Ctrl-C does
     try:
         with ResultLog(log_path) as log:
             _collect(executor.play(config.players, todo), done, log, records, progress, early)
     finally:
+        signal.signal(signal.SIGTERM, previous)
         progress.close()
         write_course_files(records, out)
         if records.stop and early:
