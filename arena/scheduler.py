@@ -28,7 +28,10 @@ LOG_NAME = "games.jsonl"
 
 
 class Executor(Protocol):
-    """Plays tasks somewhere; closing the returned iterator cancels what is not yet yielded."""
+    """Plays tasks somewhere. `play` is `as_completed(submit(play_task, t) for t in todo)` in
+    one call (the `concurrent.futures` vocabulary): records in the order games end; closing the
+    iterator is `cancel` for every game not yet yielded, running ones included (a local worker is
+    stopped at once rather than left to finish a game of minutes)."""
 
     def describe(self) -> str: ...
 

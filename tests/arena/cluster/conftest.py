@@ -80,3 +80,36 @@ def wait_for_lines(path: Path, count: int, proc: subprocess.Popen) -> None:
             return
         time.sleep(0.05)
     raise AssertionError(f"{path} never reached {count} records")
+
+
+def session_pids(sid: int) -> List[int]:
+    """Live processes of a session (a batch started with start_new_session)."""
+    import psutil
+
+    found = []
+    for proc in psutil.process_iter(["pid"]):
+        try:
+            if os.getsid(proc.pid) == sid and proc.status() != psutil.STATUS_ZOMBIE:
+                found.append(proc.pid)
+        except (ProcessLookupError, PermissionError, psutil.Error):
+            continue
+    return found
+
+
+def wait_for_empty_session(sid: int) -> bool:
+    """Whether every process of the session is gone within the start-up timeout."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while session_pids(sid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def kill_session(sid: int) -> None:
+    """SIGKILL whatever a test's batch left in its session."""
+    for pid in session_pids(sid):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass

@@ -8,7 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, DaskCluster, wait_for_lines
+from conftest import (
+    ROOT,
+    DaskCluster,
+    kill_session,
+    wait_for_empty_session,
+    wait_for_lines,
+)
 
 from arena.__main__ import main
 from arena.config import Config
@@ -69,6 +75,30 @@ def test_worker_killed_mid_batch_loses_and_doubles_no_game(tmp_path, dask_cluste
     assert len(logged) == len({r.key for r in logged}) == 20
     assert games(logged) == games(local)
     assert course_files(out) == course_files(tmp_path / "local")
+
+
+def test_client_killed_mid_batch_leaves_nothing_and_a_rerun_resumes(tmp_path):
+    local = run_batch(config(tmp_path / "local", "slow", "random", rounds=8), quiet=True)
+    out = tmp_path / "dask"
+    yaml_path = tmp_path / "batch.yaml"
+    yaml_path.write_text(json.dumps({
+        "batch": "c", "rounds": 8, "seed": 11, "time_limit": 5.0, "output": str(out),
+        "cluster": "local:2", "players": PLAYERS, "gauntlet": {"a": ["slow"], "b": ["random"]}}))
+    argv = [sys.executable, "-m", "arena", "run", str(yaml_path), "-q"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    batch = subprocess.Popen(argv, cwd=ROOT, env=env, start_new_session=True)
+    try:
+        wait_for_lines(out / LOG_NAME, 3, batch)
+        os.kill(batch.pid, signal.SIGKILL)
+        batch.wait(timeout=30)
+        assert wait_for_empty_session(batch.pid)  # the LocalCluster went with its client
+    finally:
+        kill_session(batch.pid)
+    assert len(read_log(out / LOG_NAME)) < 16
+    subprocess.run(argv, cwd=ROOT, env=env, check=True, timeout=120)
+    logged = read_log(out / LOG_NAME)
+    assert len(logged) == len({r.key for r in logged}) == 16
+    assert games(logged) == games(local)
 
 
 def test_player_missing_on_the_workers_is_an_error_before_any_game(tmp_path, dask_cluster):
