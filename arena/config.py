@@ -91,6 +91,9 @@ def check_scalar(where: str, key: str, value: Any) -> Any:
         count = value[len("local:"):]
         if not count.isdigit() or int(count) < 1:
             raise _fail(where, key, f"expected local:N with N workers >= 1, got {value!r}")
+    elif key == "cluster" and ":" not in value:
+        raise _fail(where, key, f"expected a scheduler address like tcp://host:8786 or local:N, "
+                                f"got {value!r}")
     return value
 
 

@@ -59,24 +59,26 @@ class DaskPool:
             else:
                 client = Client(self.address, timeout=CONNECT_TIMEOUT)
             client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError) as exc:
             if cluster is not None:
                 cluster.close()
-            raise BatchError(f"cluster {self.address}: no scheduler with a worker answered "
-                             f"within {CONNECT_TIMEOUT:g} s ({exc})") from None
+            why = ("not a scheduler address" if isinstance(exc, ValueError) else
+                   f"no scheduler with a worker answered within {CONNECT_TIMEOUT:g} s")
+            raise BatchError(f"cluster {self.address}: {why} ({exc})") from None
         return client, cluster
 
     def _play(self, bundle: Bundle, todo: List[Task]) -> Iterator[GameRecord]:
         client, cluster = self._connect()
         futures: Dict[Future, Task] = {}
+        run = uuid.uuid4().hex[:8]  # this run's names: two batches on one scheduler never mix
+        plugin = f"{bundle.name}-{run}"
         try:
-            client.register_plugin(BatchFiles(bundle), name=bundle.name)
-            _check_players(client, bundle, todo)
-            batch = uuid.uuid4().hex[:8]  # keys unique to this run: a rerun is a new graph
+            client.register_plugin(BatchFiles(bundle), name=plugin)
+            _check_players(client, plugin, todo)
             for task in todo:
                 k = task.key
-                key = f"game-{batch}-{k.a}-{k.b}-{k.round}-{k.leg}"
-                futures[client.submit(play_remote, bundle.name, task, key=key, pure=False)] = task
+                key = f"game-{run}-{k.a}-{k.b}-{k.round}-{k.leg}"
+                futures[client.submit(play_remote, plugin, task, key=key, pure=False)] = task
             LOG.info("cluster %s: %d games on %d workers", self.address, len(todo),
                      len(client.scheduler_info()["workers"]))
             for future in as_completed(futures):
@@ -90,7 +92,7 @@ class DaskPool:
         finally:
             client.cancel(list(futures))
             try:
-                client.unregister_worker_plugin(bundle.name)  # closes the workers' players
+                client.unregister_worker_plugin(plugin)  # closes the workers' players
             except Exception as exc:  # a worker gone or the scheduler stopping: nothing to close
                 LOG.debug("cluster: plugin removal: %s", exc)
             client.close()
@@ -98,11 +100,11 @@ class DaskPool:
                 cluster.close()
 
 
-def _check_players(client: Client, bundle: Bundle, todo: List[Task]) -> None:
+def _check_players(client: Client, plugin: str, todo: List[Task]) -> None:
     """Start every player of the batch once on every worker; BatchError naming each failure."""
     names = sorted({n for t in todo for n in (t.key.a, t.key.b)})
     workers = list(client.scheduler_info()["workers"])
-    checks = {w: client.submit(check_remote, bundle.name, names, todo[0].board, workers=[w],
+    checks = {w: client.submit(check_remote, plugin, names, todo[0].board, workers=[w],
                                allow_other_workers=False, pure=False) for w in workers}
     problems = [f"{w}: {p}" for w, f in checks.items() for p in f.result()]
     if problems:

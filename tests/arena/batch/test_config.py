@@ -54,6 +54,7 @@ def test_roundrobin_and_globs(tmp_path, monkeypatch):
     (("bot: {process", "my_bot: {process"), "players.my_bot"),
     (("a: [bot]", "a: [bot, {glob: 'nowhere/*.so'}]"), "gauntlet.a[1]"),
     (("rounds: 3", "rounds: 3\ncluster: local:0"), "cluster"),
+    (("rounds: 3", "rounds: 3\ncluster: lab1"), "cluster"),
     (("rounds: 3", "rounds: 3\nshared_fs: yes please"), "shared_fs"),
     (("rounds: 3", "rounds: 3\nsprt: [10, 0]"), "sprt"),
     (("rounds: 3", "rounds: 3\nsprt: 5"), "sprt"),
