@@ -10,6 +10,7 @@ once.
 
 import logging
 import uuid
+from collections import Counter
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
@@ -101,12 +102,23 @@ class DaskPool:
 
 
 def _check_players(client: Client, plugin: str, todo: List[Task]) -> None:
-    """Start every player of the batch once on every worker; BatchError naming each failure."""
+    """Start every player of the batch once on every worker; BatchError naming each failure.
+    Warn where a machine's workers run more games at once than it has cores (unfair clocks)."""
     names = sorted({n for t in todo for n in (t.key.a, t.key.b)})
-    workers = list(client.scheduler_info()["workers"])
+    workers = client.scheduler_info()["workers"]
     checks = {w: client.submit(check_remote, plugin, names, todo[0].board, workers=[w],
                                allow_other_workers=False, pure=False) for w in workers}
-    problems = [f"{w}: {p}" for w, f in checks.items() for p in f.result()]
+    problems: List[str] = []
+    threads: Counter = Counter()
+    cores: Dict[str, int] = {}
+    for w, future in checks.items():
+        found, host, cores[host] = future.result()
+        problems += [f"{w}: {p}" for p in found]
+        threads[host] += workers[w]["nthreads"]
     if problems:
         raise BatchError("players cannot start on the workers, no game played: "
                          + "; ".join(problems))
+    for host, count in sorted(threads.items()):
+        if count > cores[host]:
+            LOG.warning("cluster: %s plays %d games at once on %d cores: move times suffer "
+                        "(docs/cluster.md, fair clocks)", host, count, cores[host])

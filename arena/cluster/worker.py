@@ -7,11 +7,12 @@ batch ends, the worker stops) closes them all.
 
 import io
 import os
+import socket
 import sys
 import threading
 import zipfile
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 from distributed import WorkerPlugin, get_worker
 
@@ -92,8 +93,10 @@ def play_remote(plugin_name: str, task: Task) -> GameRecord:
     return play_task(_plugin(plugin_name).players([task.key.a, task.key.b]), task)
 
 
-def check_remote(plugin_name: str, names: List[str], board: BoardSpec) -> List[str]:
-    """Start each player once on this worker: the problems found, one line each."""
+def check_remote(plugin_name: str, names: List[str],
+                 board: BoardSpec) -> Tuple[List[str], str, int]:
+    """Start each player once on this worker: the problems found (one line each), and this
+    machine's host name and core count, for the fair-clock check."""
     plugin = _plugin(plugin_name)
     problems = []
     for name in names:
@@ -108,4 +111,4 @@ def check_remote(plugin_name: str, names: List[str], board: BoardSpec) -> List[s
                 problems.append(f"{name}: {failed.detail}")
         finally:
             player.close()
-    return problems
+    return problems, socket.gethostname(), os.cpu_count() or 1
