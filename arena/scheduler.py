@@ -17,7 +17,7 @@ from typing import Any, Dict, Iterator, List, Optional, Protocol
 from arena.config import Config, ConfigError
 from arena.early_stop import SprtStop, Stop
 from arena.pool import BatchError, LocalPool, terminate
-from arena.results import GameRecord, ResultLog, read_log, write_course_files
+from arena.results import GameRecord, ResultLog, read_log, sort_log, write_course_files
 from arena.tasks import BoardSpec, Task, draw_board, plan, play_task, to_record
 
 __all__ = ["BatchError", "BoardSpec", "LOG_NAME", "Task", "draw_board", "plan", "play_task",
@@ -116,6 +116,7 @@ def run_batch(config: Config, quiet: bool = False,
     finally:
         signal.signal(signal.SIGTERM, previous)
         progress.close()
+        sort_log(log_path)
         write_course_files(records, out)
         if records.stop and early:
             early.record(records.stop)
