@@ -18,11 +18,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 from arena.players import make_player
 from arena.players.base import Player
 from arena.results import GameRecord
-from arena.tasks import Task, play_task
-
-
-class BatchError(Exception):
-    """A game could not be played for a reason that is not a player's fault (a bug, a bad spec)."""
+from arena.tasks import BatchError, Task, play_task
 
 
 def _die_with_parent() -> None:

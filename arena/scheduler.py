@@ -16,9 +16,9 @@ from typing import Any, Dict, Iterator, List, Optional, Protocol
 
 from arena.config import Config, ConfigError
 from arena.early_stop import SprtStop, Stop
-from arena.pool import BatchError, LocalPool, terminate
+from arena.pool import LocalPool, terminate
 from arena.results import GameRecord, ResultLog, read_log, sort_log, write_course_files
-from arena.tasks import BoardSpec, Task, draw_board, plan, play_task, to_record
+from arena.tasks import BatchError, BoardSpec, Task, draw_board, plan, play_task, to_record
 
 __all__ = ["BatchError", "BoardSpec", "LOG_NAME", "Task", "draw_board", "plan", "play_task",
            "run_batch", "to_record"]
@@ -33,7 +33,9 @@ class Executor(Protocol):
     iterator is `cancel` for every game not yet yielded, running ones included (a local worker is
     stopped at once rather than left to finish a game of minutes)."""
 
-    def describe(self) -> str: ...
+    def describe(self) -> str:
+        """Where the games run, for the batch's first log line (`-j 2`, `cluster local:4`)."""
+        ...
 
     def play(self, specs: Dict[str, Dict[str, Any]], todo: List[Task]) -> Iterator[GameRecord]:
         ...

@@ -17,6 +17,10 @@ from arena.referee import GameOutcome, play_game
 from arena.results import GameKey, GameRecord
 
 
+class BatchError(Exception):
+    """A game could not be played for a reason that is not a player's fault (a bug, a bad spec)."""
+
+
 @dataclass(frozen=True)
 class BoardSpec:
     """A board: M rows, N columns (9..12 each) and the forbidden cell (any cell)."""
