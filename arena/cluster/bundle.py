@@ -3,9 +3,10 @@
 A worker needs only Python and the project installed. Everything a player may read (the bot's
 package, the opponents, `.so` strategies, configs) lives under the folder the batch runs from,
 because config paths are relative to it; that folder is zipped once, less what no player reads
-(version control, virtual environments, results, docs, tests). A `.so` outside it is added under
-`_external/`. Specs keep paths relative to the bundle's root, so a worker resolves them against
-wherever it unpacked the bundle, or against the shared folder with `shared_fs: true`.
+(version control, virtual environments, results, docs, tests). Every `.so` a spec names is
+added too, one outside the folder under `_external/`. Specs keep paths relative to the bundle's
+root, so a worker resolves them against wherever it unpacked the bundle, or against the shared
+folder with `shared_fs: true`.
 """
 
 import hashlib
@@ -36,8 +37,9 @@ class Bundle:
     specs: Dict[str, Dict[str, Any]]
 
 
-def _portable_spec(spec: Dict[str, Any], root: Path, external: Dict[str, Path]) -> Dict[str, Any]:
-    """A `.so` path relative to root (one outside root gets a place under _external/)."""
+def _portable_spec(spec: Dict[str, Any], root: Path, named: Dict[str, Path]) -> Dict[str, Any]:
+    """A `.so` path relative to root (one outside root gets a place under _external/); the file
+    goes into `named`, so it ships even from a folder that is otherwise skipped."""
     if "so" not in spec:
         return dict(spec)
     path = (root / spec["so"]).resolve()
@@ -46,8 +48,8 @@ def _portable_spec(spec: Dict[str, Any], root: Path, external: Dict[str, Path]) 
     try:
         rel = path.relative_to(root).as_posix()
     except ValueError:
-        rel = f"_external/{len(external)}/{path.name}"
-        external[rel] = path
+        rel = f"_external/{len(named)}/{path.name}"
+    named[rel] = path
     return dict(spec, so=rel)
 
 
@@ -67,13 +69,13 @@ def make_bundle(specs: Dict[str, Dict[str, Any]], root: Path, shared_fs: bool,
                 skip: Set[Path]) -> Bundle:
     """Pack root (less `skip`, e.g. the batch's output folder) for the workers of one batch."""
     root = root.resolve()
-    external: Dict[str, Path] = {}
-    portable = {name: _portable_spec(spec, root, external) for name, spec in specs.items()}
+    named: Dict[str, Path] = {}
+    portable = {name: _portable_spec(spec, root, named) for name, spec in specs.items()}
     if shared_fs:
         digest = hashlib.sha256(repr(sorted(portable.items())).encode()).hexdigest()
         return Bundle(f"arena-shared-{digest[:12]}", None, str(root), portable)
     files = _walk(root, {p.resolve() for p in skip})
-    files.update(external)
+    files.update(named)
     size = sum(p.stat().st_size for p in files.values())
     if size > MAX_BYTES:
         raise BundleError(f"{root} holds {size // 2**20} MiB to ship to the workers (limit "
