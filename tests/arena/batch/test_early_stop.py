@@ -75,3 +75,13 @@ def test_sprt_needs_a_single_pairing(tmp_path):
     cfg.pairings = [("x", "y"), ("y", "x")]
     with pytest.raises(ConfigError, match="one pairing"):
         run_batch(cfg, quiet=True, executor=Scripted(0))
+
+
+def test_sprt_stops_a_local_batch_of_real_games(tmp_path):
+    cfg = Config(batch="e", rounds=40, jobs=2, seed=3, output=str(tmp_path), time_limit=5.0,
+                 players={"random": {"python": "opponents.random_player:get_point"},
+                          "greedy": {"python": "opponents.greedy:get_point"}},
+                 pairings=[("random", "greedy")], sprt=(-200.0, -100.0))
+    records = run_batch(cfg, quiet=True)
+    assert records.stop.verdict == "reject" and records.stop.pairs >= MIN_PAIRS
+    assert len(read_log(tmp_path / LOG_NAME)) == len(records) < 80
