@@ -3,6 +3,7 @@
 #   bash compete.sh                                  # our bot against the built-in ladder
 #   bash compete.sh configs/course.yaml              # so/* against TestCases/* at 3 s
 #   bash compete.sh [CONFIG] --rounds 10 -j 2 --time-limit 1 --seed 7 --output DIR
+#   bash compete.sh [CONFIG] --cluster tcp://lab1:8786 --sprt 0 10   # Dask workers, docs/cluster.md
 # Running the same command again resumes a batch that was cut short. Works from any directory;
 # relative paths inside configs are relative to the repository root.
 set -euo pipefail

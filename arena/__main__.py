@@ -1,6 +1,8 @@
 """`python -m arena`: play one game, run a batch (config, gauntlet, round robin), tabulate, view.
 
     python -m arena run configs/arena.yaml -j 2 --rounds 4     # a config; flags override keys
+    python -m arena run configs/arena.yaml --cluster local:4   # on Dask workers (docs/cluster.md)
+    python -m arena gauntlet new=... old=... --sprt 0 10       # stop once the SPRT decides
     python -m arena gauntlet bot random greedy                 # first player vs the others
     python -m arena roundrobin random greedy heuristic
     python -m arena game bot greedy --watch                    # one game, board after each move
@@ -43,6 +45,14 @@ def _add_overrides(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, help="board seed: round r's board comes from (seed, r)")
     p.add_argument("--output", help="folder for <A>_<B>.txt files and games.jsonl")
     p.add_argument("--batch", help="batch name kept in records (resume matches on it)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play on Dask workers: a scheduler's address (tcp://host:8786) or "
+                        "local:N for N worker processes here; needs pip install '.[cluster]'")
+    p.add_argument("--shared-fs", dest="shared_fs", action="store_true", default=None,
+                   help="with --cluster: workers see this folder at the same path, ship nothing")
+    p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
+                   help="stop once the SPRT of H1 (A is ELO1 stronger) against H0 (ELO0) "
+                        "decides; a batch of one pairing")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar, no table")
 
 
@@ -109,28 +119,33 @@ def _batch_config(args: argparse.Namespace) -> Config:
         known = _known_players(args.config)
         players = dict(player_from_arg(a, known) for a in args.players)
         config = adhoc_config(args.command, players, args.batch or args.command)
-    keys = ("rounds", "time_limit", "jobs", "seed", "output", "batch")
+    keys = ("rounds", "time_limit", "jobs", "seed", "output", "batch", "cluster", "shared_fs",
+            "sprt")
     return with_overrides(config, {k: getattr(args, k) for k in keys})
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from arena.scheduler import BatchError, run_batch
+    from arena.scheduler import BatchError, executor_for, run_batch
 
     config = _batch_config(args)
-    LOG.info("%s: %d pairings x %d rounds x 2 colours, %.3g s a move, -j %d -> %s",
-             config.batch, len(config.pairings), config.rounds, config.time_limit, config.jobs,
-             config.output_dir)
+    executor = executor_for(config)
+    LOG.info("%s: %d pairings x %d rounds x 2 colours, %.3g s a move, %s -> %s",
+             config.batch, len(config.pairings), config.rounds, config.time_limit,
+             executor.describe(), config.output_dir)
     try:
-        run_batch(config, quiet=args.quiet)
+        records = run_batch(config, quiet=args.quiet, executor=executor)
     except KeyboardInterrupt:
         print("arena: interrupted; run the same command again to resume", file=sys.stderr)
         return 130
     except BatchError as exc:
         print(f"arena: batch stopped: {exc}", file=sys.stderr)
         return 1
+    if records.stop:
+        print(f"arena: stopped early: {records.stop.reason()}", file=sys.stderr)
     if args.quiet:
         return 0
-    stat_args = build_parser().parse_args(["stat", str(config.output_dir)])
+    sprt = ["--sprt", *(str(e) for e in config.sprt)] if config.sprt else []
+    stat_args = build_parser().parse_args(["stat", str(config.output_dir), *sprt])
     return stat_command.run(stat_args)
 
 

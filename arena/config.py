@@ -16,6 +16,9 @@ config never surfaces as a traceback ten minutes into a batch. Shape of a config
       a: [bot]
       b: [greedy, {glob: "TestCases/*.so"}]   # a glob adds one `so` player per file (stem name)
     # roundrobin: [bot, greedy]  # ... or every pair of a list, each pair once
+    # cluster: local:4           # optional: play on Dask workers (docs/cluster.md); an address
+    # shared_fs: false           #   ... or local:N; true: workers see this folder, ship nothing
+    # sprt: [0, 10]              # optional: stop once the SPRT of elo0 vs elo1 decides
 
 Relative paths (globs, `so`, `cwd`) are relative to the working directory; compete.sh runs from
 the repository root.
@@ -31,8 +34,8 @@ import yaml
 from arena.results import NAME_RE
 
 SCALARS = {"batch": str, "rounds": int, "time_limit": float, "jobs": int, "seed": int,
-           "output": str}
-TOP_KEYS = set(SCALARS) | {"players", "gauntlet", "roundrobin"}
+           "output": str, "cluster": str, "shared_fs": bool}
+TOP_KEYS = set(SCALARS) | {"players", "gauntlet", "roundrobin", "sprt"}
 SPEC_KINDS = ("process", "so", "python")
 SPEC_EXTRAS = {"process": {"cwd", "env"}, "so": {"env", "load_timeout"}, "python": {"args"}}
 
@@ -55,6 +58,9 @@ class Config:
     pairings: List[Tuple[str, str]] = field(default_factory=list)
     mode: str = "gauntlet"
     source: str = "<config>"
+    cluster: Optional[str] = None  # None: local processes; "local:N" or a scheduler address
+    shared_fs: bool = False  # workers see the same files at the same paths: ship nothing
+    sprt: Optional[Tuple[float, float]] = None  # (elo0, elo1): stop once the SPRT decides
 
     @property
     def output_dir(self) -> Path:
@@ -67,8 +73,10 @@ def _fail(where: str, key: str, problem: str) -> ConfigError:
 
 def check_scalar(where: str, key: str, value: Any) -> Any:
     """The value of a scalar key, type-checked (ints are accepted where a float is wanted)."""
+    if key == "sprt":
+        return check_sprt(where, value)
     want = SCALARS[key]
-    ok = isinstance(value, want) and not isinstance(value, bool)
+    ok = isinstance(value, want) and (want is bool or not isinstance(value, bool))
     if want is float and isinstance(value, int) and not isinstance(value, bool):
         value, ok = float(value), True
     if not ok:
@@ -77,9 +85,25 @@ def check_scalar(where: str, key: str, value: Any) -> Any:
         raise _fail(where, key, f"must be at least 1, got {value}")
     if key == "time_limit" and value <= 0:
         raise _fail(where, key, f"must be positive, got {value}")
-    if key in ("batch", "output") and not value.strip():
+    if key in ("batch", "output", "cluster") and not value.strip():
         raise _fail(where, key, "must not be empty")
+    if key == "cluster" and value.startswith("local:"):
+        count = value[len("local:"):]
+        if not count.isdigit() or int(count) < 1:
+            raise _fail(where, key, f"expected local:N with N workers >= 1, got {value!r}")
+    elif key == "cluster" and ":" not in value:
+        raise _fail(where, key, f"expected a scheduler address like tcp://host:8786 or local:N, "
+                                f"got {value!r}")
     return value
+
+
+def check_sprt(where: str, value: Any) -> Tuple[float, float]:
+    """SPRT bounds: two numbers elo0 < elo1 (H0: A is elo0 stronger, H1: elo1)."""
+    ok = (isinstance(value, (list, tuple)) and len(value) == 2
+          and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value))
+    if not ok or value[0] >= value[1]:
+        raise _fail(where, "sprt", f"expected [ELO0, ELO1] with ELO0 < ELO1, got {value!r}")
+    return float(value[0]), float(value[1])
 
 
 def check_spec(where: str, key: str, spec: Any) -> Dict[str, Any]:
@@ -162,7 +186,7 @@ def parse_config(data: Any, where: str) -> Config:
     for key in data:
         if key not in TOP_KEYS:
             raise _fail(where, str(key), "unknown key (known: " + ", ".join(sorted(TOP_KEYS)) + ")")
-    values = {k: check_scalar(where, k, data[k]) for k in SCALARS if k in data}
+    values = {k: check_scalar(where, k, data[k]) for k in [*SCALARS, "sprt"] if k in data}
     raw_players = data.get("players", {}) or {}
     if not isinstance(raw_players, Mapping):
         raise _fail(where, "players", "expected a mapping of names to player specs")

@@ -88,6 +88,7 @@ class GameRecord:
     win_line: Optional[List[List[int]]] = None
     stderr: Dict[str, str] = field(default_factory=dict)
     finished: str = ""
+    host: Optional[str] = None  # the machine that played the game (None in older logs)
     v: int = RECORD_VERSION
 
     @property
@@ -184,6 +185,19 @@ class ResultLog:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def sort_log(path: Path) -> None:
+    """Rewrite a log in game order (batch, seed, round, a, b, leg), whatever order games ended in,
+    so the same batch leaves the same file locally and on a cluster. Atomic: the old file stays
+    whole until the new one replaces it."""
+    records = read_log(path)
+    if not records:
+        return
+    records.sort(key=lambda r: (r.batch, r.seed, r.round, r.a, r.b, r.leg))
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("".join(r.to_json() + "\n" for r in records), encoding="utf-8")
+    os.replace(tmp, path)
 
 
 @dataclass(frozen=True)

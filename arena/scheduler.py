@@ -1,132 +1,56 @@
-"""Runs a batch: boards from a seeded generator, both colours per board, `-j` worker processes.
+"""Runs a batch: plans its games, hands them to an executor, logs each record as it comes back.
 
-Round r's board (M, N, forbidden cell) comes from `random.Random(f"{seed}/{r}")` alone, so any
-game can be replayed by itself and every pairing meets the same boards. Each board is played
-twice, A first (leg 0) then B first (leg 1): the course's two lines per round.
-
-Workers are plain processes that keep their players between games (a `.so` host stays loaded
-for the whole batch). The parent owns the log: it appends each record as the game ends, and on
-start it skips the games already logged, so a batch that was killed resumes where it stopped.
-Ctrl-C or SIGTERM stops the workers, and each worker closes its players (killing their process
-groups) before it exits; a worker whose parent dies gets SIGTERM from the kernel.
+The games and their boards come from `arena.tasks` (seeded, so any game can be replayed alone).
+An executor plays them: `arena.pool.LocalPool` (`-j` processes on this machine, the default) or
+`arena.cluster.client.DaskPool` (Dask workers, `--cluster`). Both yield records as games end and
+stop their work when the iterator is closed, so the scheduler alone owns the log: it appends each
+record as it arrives, drops a game that comes back twice (a rescheduled game of a lost worker),
+and on start skips the games already logged, so a batch that was killed resumes where it
+stopped. With `--sprt` it closes the executor's iterator once the SPRT decides.
 """
 
-import ctypes
 import logging
-import multiprocessing as mp
-import queue
-import random
 import signal
 import sys
-import traceback
-from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Protocol
 
-from arena.config import Config
-from arena.players import make_player
-from arena.players.base import Player
-from arena.referee import GameOutcome, play_game
-from arena.results import GameKey, GameRecord, ResultLog, read_log, write_course_files
+from arena.config import Config, ConfigError
+from arena.early_stop import SprtStop, Stop
+from arena.pool import LocalPool, terminate
+from arena.results import GameRecord, ResultLog, read_log, sort_log, write_course_files
+from arena.tasks import BatchError, BoardSpec, Task, draw_board, plan, play_task, to_record
+
+__all__ = ["BatchError", "BoardSpec", "LOG_NAME", "Task", "draw_board", "plan", "play_task",
+           "run_batch", "to_record"]
 
 LOG = logging.getLogger("arena.scheduler")
 LOG_NAME = "games.jsonl"
 
 
-@dataclass(frozen=True)
-class BoardSpec:
-    """A board: M rows, N columns (9..12 each) and the forbidden cell (any cell)."""
+class Executor(Protocol):
+    """Plays tasks somewhere. `play` is `as_completed(submit(play_task, t) for t in todo)` in
+    one call (the `concurrent.futures` vocabulary): records in the order games end; closing the
+    iterator is `cancel` for every game not yet yielded, running ones included (a local worker is
+    stopped at once rather than left to finish a game of minutes)."""
 
-    M: int
-    N: int
-    no_x: int
-    no_y: int
+    def describe(self) -> str:
+        """Where the games run, for the batch's first log line (`-j 2`, `cluster local:4`)."""
+        ...
 
-
-def draw_board(seed: int, round_: int) -> BoardSpec:
-    """The board of one round, drawn as the course draws it (uniform sizes, uniform cell)."""
-    rng = random.Random(f"{seed}/{round_}")
-    M, N = rng.randint(9, 12), rng.randint(9, 12)
-    return BoardSpec(M, N, rng.randrange(M), rng.randrange(N))
+    def play(self, specs: Dict[str, Dict[str, Any]], todo: List[Task]) -> Iterator[GameRecord]:
+        ...
 
 
-@dataclass(frozen=True)
-class Task:
-    """One game to play: its key, its board and the time limit per move (seconds)."""
-
-    key: GameKey
-    board: BoardSpec
-    time_limit: float
-
-
-def plan(config: Config) -> List[Task]:
-    """Every game of the batch, round by round, so a cut-short batch is balanced."""
-    return [Task(GameKey(config.batch, a, b, config.seed, r, leg), draw_board(config.seed, r),
-                 config.time_limit)
-            for r in range(config.rounds) for a, b in config.pairings for leg in (0, 1)]
-
-
-
-
-def to_record(task: Task, outcome: GameOutcome) -> GameRecord:
-    """The referee's first/second outcome as a record from the pairing's A/B view."""
-    k, b = task.key, task.board
-    a_first = k.leg == 0
-    side_of = {1: "a" if a_first else "b", 2: "b" if a_first else "a"}
-    fault = outcome.fault
-    # Players' stderr is kept where it explains something: in games lost by a fault.
-    stderr = ({side_of[1]: outcome.stderr[0], side_of[2]: outcome.stderr[1]} if fault
-              else {"a": "", "b": ""})
-    return GameRecord(
-        batch=k.batch, seed=k.seed, round=k.round, leg=k.leg, a=k.a, b=k.b, M=b.M, N=b.N,
-        no_x=b.no_x, no_y=b.no_y, time_limit=task.time_limit,
-        code=int(outcome.course_code(a_first)), reason=outcome.reason,
-        moves=[list(m) for m in outcome.moves], times=list(outcome.times),
-        fault=None if fault is None else {"side": side_of[fault.side], "kind": fault.kind.value,
-                                          "detail": fault.detail},
-        win_line=[list(c) for c in outcome.win_line] or None, stderr=stderr,
-        finished=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
-
-
-def play_task(players: Dict[str, Player], task: Task) -> GameRecord:
-    """Play one game of the batch between two of a worker's players."""
-    pa, pb = players[task.key.a], players[task.key.b]
-    first, second = (pa, pb) if task.key.leg == 0 else (pb, pa)
-    b = task.board
-    return to_record(task, play_game(first, second, b.M, b.N, b.no_x, b.no_y, task.time_limit))
-
-
-def _die_with_parent() -> None:
-    """Ask Linux to SIGTERM this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
+def executor_for(config: Config) -> Executor:
+    """Local processes, or Dask workers when the config names a cluster."""
+    if config.cluster is None:
+        return LocalPool(config.jobs)
     try:
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
-
-
-def _terminate(signum: int, frame: Any) -> None:
-    raise SystemExit(128 + signum)
-
-
-def _worker(specs: Dict[str, Dict[str, Any]], tasks: "mp.Queue[Optional[Task]]",
-            results: "mp.Queue[Tuple[str, Any]]") -> None:
-    """Play tasks until the sentinel; players are made once and kept; closed on any exit."""
-    _die_with_parent()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
-    signal.signal(signal.SIGTERM, _terminate)
-    players: Dict[str, Player] = {}
-    try:
-        for task in iter(tasks.get, None):
-            try:
-                for name in (task.key.a, task.key.b):
-                    if name not in players:
-                        players[name] = make_player(name, specs[name])
-                results.put(("done", play_task(players, task)))
-            except Exception:
-                results.put(("error", f"{task.key}: {traceback.format_exc()}"))
-    finally:
-        for player in players.values():
-            player.close()
+        from arena.cluster.client import DaskPool
+    except ImportError:
+        raise ConfigError("cluster: Dask is not installed; pip install '.[cluster]' "
+                          "(or: pip install distributed)") from None
+    return DaskPool(config.cluster, config.shared_fs, {config.output_dir})
 
 
 class Progress:
@@ -157,11 +81,14 @@ class Progress:
         self.bar.close()
 
 
-class BatchError(Exception):
-    """A game could not be played for a reason that is not a player's fault (a bug, a bad spec)."""
+class BatchResult(List[GameRecord]):
+    """The batch's records, and the early stop that ended it (None: every game was played)."""
+
+    stop: Optional[Stop] = None
 
 
-def run_batch(config: Config, quiet: bool = False) -> List[GameRecord]:
+def run_batch(config: Config, quiet: bool = False,
+              executor: Optional[Executor] = None) -> BatchResult:
     """Play every game of the batch not yet in its log; returns the batch's records.
 
     The log is `<output>/games.jsonl`; a torn last line is cut off first. The course's text
@@ -169,6 +96,7 @@ def run_batch(config: Config, quiet: bool = False) -> List[GameRecord]:
     """
     out = config.output_dir
     log_path = out / LOG_NAME
+    early = SprtStop(config) if config.sprt else None
     games = plan(config)
     wanted = {t.key for t in games}
     logged = read_log(log_path, repair=True)
@@ -177,85 +105,42 @@ def run_batch(config: Config, quiet: bool = False) -> List[GameRecord]:
     if done:
         LOG.info("resuming %s: %d of %d games already in %s", config.batch, len(done),
                  len(games), log_path)
-    records = list(done.values())
+    records = BatchResult(done.values())
+    records.stop = early.check(records) if early else None
+    if records.stop:
+        todo = []
+    executor = executor or executor_for(config)
     progress = Progress(len(games), records, quiet)
+    previous = signal.signal(signal.SIGTERM, terminate)  # SIGTERM stops the batch as Ctrl-C does
     try:
         with ResultLog(log_path) as log:
-            for record in _play_all(config, todo):
-                log.append(record)
-                records.append(record)
-                progress.add(record)
+            _collect(executor.play(config.players, todo), done, log, records, progress, early)
     finally:
+        signal.signal(signal.SIGTERM, previous)
         progress.close()
+        sort_log(log_path)
         write_course_files(records, out)
+        if records.stop and early:
+            early.record(records.stop)
     return records
 
 
-class _Feeder:
-    """Hands tasks to the workers a few at a time, then one end-of-work sentinel per worker.
-
-    Keeping the queue short means an interrupted batch never leaves a pipe full of tasks that
-    nobody will read (which would block the parent's exit)."""
-
-    def __init__(self, tasks: Any, todo: List[Task], jobs: int) -> None:
-        self.queue, self.pending, self.jobs = tasks, iter(todo), jobs
-        self.done = False
-
-    def feed(self, count: int) -> None:
-        for _ in range(count):
-            task = next(self.pending, None)
-            if task is None:
-                if not self.done:
-                    for _ in range(self.jobs):
-                        self.queue.put(None)
-                    self.done = True
-                return
-            self.queue.put(task)
-
-
-def _play_all(config: Config, todo: List[Task]) -> Iterator[GameRecord]:
-    """Yield records as workers finish games; stop every worker on any way out."""
-    if not todo:
-        return
-    ctx = mp.get_context("fork")
-    tasks, results = ctx.Queue(), ctx.Queue()
-    jobs = min(config.jobs, len(todo))
-    feeder = _Feeder(tasks, todo, jobs)
-    feeder.feed(2 * jobs)
-    workers = [ctx.Process(target=_worker, args=(config.players, tasks, results), daemon=True)
-               for _ in range(jobs)]
-    previous = signal.signal(signal.SIGTERM, _terminate)
-    for w in workers:
-        w.start()
+def _collect(results: Iterator[GameRecord], done: Dict[Any, GameRecord], log: ResultLog,
+             records: BatchResult, progress: "Progress", early: Optional[SprtStop]) -> None:
+    """Log each new record; stop (closing `results`, which cancels the rest) on an SPRT verdict."""
     try:
-        remaining = len(todo)
-        while remaining:
-            try:
-                kind, payload = results.get(timeout=1.0)
-            except queue.Empty:
-                dead = [w.exitcode for w in workers if not w.is_alive()]
-                if any(code != 0 for code in dead) or len(dead) == jobs:
-                    raise BatchError(f"a worker died (exit codes {dead}) with {remaining} "
-                                     "games left; run the batch again to resume") from None
+        for record in results:
+            if record.key in done:
+                LOG.debug("%s came back twice (a rescheduled game); counted once", record.key)
                 continue
-            if kind == "error":
-                raise BatchError(payload)
-            remaining -= 1
-            feeder.feed(1)
-            yield payload
+            done[record.key] = record
+            log.append(record)
+            records.append(record)
+            progress.add(record)
+            records.stop = early.check(records) if early else None
+            if records.stop:
+                return
     finally:
-        tasks.cancel_join_thread()  # undelivered tasks are simply not played
-        _stop(workers)
-        signal.signal(signal.SIGTERM, previous)
-
-
-def _stop(workers: List[mp.Process]) -> None:
-    """SIGTERM the workers (they close their players), then SIGKILL any that linger."""
-    for w in workers:
-        if w.is_alive():
-            w.terminate()
-    for w in workers:
-        w.join(timeout=10)
-        if w.is_alive():
-            w.kill()
-            w.join()
+        close = getattr(results, "close", None)
+        if close:
+            close()

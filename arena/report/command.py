@@ -61,6 +61,8 @@ def build_tables(args: argparse.Namespace) -> List[Table]:
               summary.fault_table(games)]
     if records:
         tables.append(summary.time_table(records))
+    if len({r.host for r in records}) > 1:
+        tables.append(summary.host_table(records))
     if args.sprt:
         tables.append(summary.sprt_table(games, *args.sprt))
     if not args.no_plots:

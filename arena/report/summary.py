@@ -127,12 +127,33 @@ def time_table(records: Iterable[GameRecord]) -> Table:
                  ["player", "moves", "mean", "p99", "max"], rows)
 
 
+def pair_scores(games: Iterable[CourseGame]) -> List[float]:
+    """A's score over each board's two games (both colours): the SPRT's samples."""
+    return [(wdl_of([g0]).points + wdl_of([g1]).points) / 4 for g0, g1 in iter_pairs(games)]
+
+
+def host_table(records: Iterable[GameRecord]) -> Table:
+    """Games, move times (ms) and timeouts per worker host: a slow or faulty machine stands out."""
+    games: Counter = Counter()
+    timeouts: Counter = Counter()
+    times: Dict[str, List[float]] = defaultdict(list)
+    for r in records:
+        host = r.host or "-"
+        games[host] += 1
+        timeouts[host] += (fault_of_code(r.code) or ("", ""))[1] == FaultKind.TIMEOUT.value
+        times[host].extend(r.times)
+    rows = [[h, games[h], len(ts), 1000 * sum(ts) / len(ts) if ts else None,
+             1000 * percentile(ts, 99) if ts else None, 1000 * max(ts) if ts else None,
+             timeouts[h]] for h, ts in sorted(times.items())]
+    return Table("hosts", "per worker host (move times in ms, both sides)",
+                 ["host", "games", "moves", "mean", "p99", "max", "timeouts"], rows)
+
+
 def sprt_table(games: Sequence[CourseGame], elo0: float, elo1: float) -> Table:
     """SPRT of H1 (A is elo1 stronger) against H0 (elo0) per pairing, over game pairs."""
     rows = []
     for (a, b), gs in by_pairing(games).items():
-        scores = [(wdl_of([g0]).points + wdl_of([g1]).points) / 4 for g0, g1 in iter_pairs(gs)]
-        res = sprt(pentanomial(scores), elo0, elo1)
+        res = sprt(pentanomial(pair_scores(gs)), elo0, elo1)
         rows.append([a, b, res.pairs, res.llr, res.lower, res.upper, res.verdict])
     return Table("sprt", f"SPRT elo0={elo0:g} elo1={elo1:g} (alpha = beta = 0.05, over game pairs)",
                  ["A", "B", "pairs", "llr", "lower", "upper", "verdict"], rows)

@@ -53,6 +53,11 @@ def test_roundrobin_and_globs(tmp_path, monkeypatch):
     (("b: [greedy, uct]", "b: [greedy, mcts]"), "gauntlet.b[1]"),
     (("bot: {process", "my_bot: {process"), "players.my_bot"),
     (("a: [bot]", "a: [bot, {glob: 'nowhere/*.so'}]"), "gauntlet.a[1]"),
+    (("rounds: 3", "rounds: 3\ncluster: local:0"), "cluster"),
+    (("rounds: 3", "rounds: 3\ncluster: lab1"), "cluster"),
+    (("rounds: 3", "rounds: 3\nshared_fs: yes please"), "shared_fs"),
+    (("rounds: 3", "rounds: 3\nsprt: [10, 0]"), "sprt"),
+    (("rounds: 3", "rounds: 3\nsprt: 5"), "sprt"),
 ])
 def test_config_error_is_one_line_naming_file_and_key(tmp_path, change, key):
     path = write(tmp_path, GOOD.replace(*change))
@@ -75,3 +80,11 @@ def test_overrides_replace_keys_and_are_checked(tmp_path):
     assert (new.rounds, new.jobs, new.seed) == (1, cfg.jobs, 9)
     with pytest.raises(ConfigError, match="command line: jobs: must be at least 1"):
         with_overrides(cfg, {"jobs": 0})
+
+
+def test_cluster_shared_fs_and_sprt_keys(tmp_path):
+    cfg = load_config(write(tmp_path, GOOD + "cluster: tcp://lab1:8786\nshared_fs: true\n"
+                                             "sprt: [0, 10]\n"))
+    assert (cfg.cluster, cfg.shared_fs, cfg.sprt) == ("tcp://lab1:8786", True, (0.0, 10.0))
+    new = with_overrides(cfg, {"cluster": "local:3", "sprt": [-5, 5], "shared_fs": None})
+    assert (new.cluster, new.shared_fs, new.sprt) == ("local:3", True, (-5.0, 5.0))

@@ -1,5 +1,8 @@
 """The JSON Lines log and the course's text files: round trips, torn lines, bad files."""
 
+import dataclasses
+import json
+
 import pytest
 
 from arena.results import (
@@ -11,6 +14,7 @@ from arena.results import (
     parse_course_text,
     read_course_folder,
     read_log,
+    sort_log,
     winner_of_code,
     write_course_files,
 )
@@ -42,6 +46,20 @@ def test_log_round_trip_keeps_every_field(tmp_path):
     assert [r.key for r in back] == [record(code=7).key, record(leg=1).key]
     assert back[0].times == [0.4, 1.0, 0.7] and back[0].code == 7
     assert '"first":"a"' in path.read_text().splitlines()[0]
+
+
+def test_a_record_without_host_loads_and_sorting_orders_by_game(tmp_path):
+    path = tmp_path / "games.jsonl"
+    old = json.loads(record(rnd=1).to_json())
+    del old["host"]
+    with ResultLog(path) as log:
+        log.append(record(rnd=2, leg=1))
+        log.append(dataclasses.replace(record(rnd=0), host="lab2"))
+    with open(path, "a") as handle:
+        handle.write(json.dumps(old) + "\n")
+    sort_log(path)
+    back = read_log(path)
+    assert [(r.round, r.host) for r in back] == [(0, "lab2"), (1, None), (2, None)]
 
 
 def test_torn_last_record_is_an_error_unless_repaired(tmp_path):

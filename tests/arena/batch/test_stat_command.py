@@ -5,16 +5,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from arena.report.command import main
 from arena.results import GameRecord, ResultLog, write_course_files
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def rec(b, rnd, leg, code, times=(0.010, 0.002, 0.030)):
+def rec(b, rnd, leg, code, times=(0.010, 0.002, 0.030), host=None):
     return GameRecord(batch="t", seed=1, round=rnd, leg=leg, a="bot", b=b, M=9, N=9, no_x=0,
                       no_y=0, time_limit=1.0, code=code, reason="", times=list(times),
-                      moves=[[8, i] for i in range(len(times))])
+                      moves=[[8, i] for i in range(len(times))], host=host)
 
 
 def make_folder(folder):
@@ -98,3 +100,18 @@ def test_stat_py_on_empty_torn_and_foreign_folders(tmp_path):
         assert done.returncode == 2, done.stderr
         assert words in done.stderr and "Traceback" not in done.stderr
         assert done.stderr.count("\n") == 1
+
+
+def test_per_host_table_only_when_games_ran_on_several_hosts(tmp_path, capsys):
+    make_folder(tmp_path)
+    assert main([str(tmp_path), "--format", "json", "--no-plots"]) == 0
+    assert "hosts" not in json.loads(capsys.readouterr().out)
+    with ResultLog(tmp_path / "games.jsonl") as log:
+        log.append(rec("greedy", 2, 0, 1, times=(0.5, 0.7), host="slowbox"))
+        log.append(rec("greedy", 2, 1, 7, times=(0.1,), host="fastbox"))
+    assert main([str(tmp_path), "--format", "json", "--no-plots"]) == 0
+    hosts = {r["host"]: r for r in json.loads(capsys.readouterr().out)["hosts"]}
+    assert set(hosts) == {"-", "slowbox", "fastbox"}  # "-": records without a host
+    assert (hosts["slowbox"]["games"], hosts["slowbox"]["moves"]) == (1, 2)
+    assert hosts["slowbox"]["mean"] == pytest.approx(600.0)
+    assert (hosts["fastbox"]["timeouts"], hosts["slowbox"]["timeouts"]) == (1, 0)

@@ -1,0 +1,93 @@
+"""The files a batch ships to its workers, and player specs rewritten to paths inside them.
+
+A worker needs only Python and the project installed. Everything a player may read (the bot's
+package, the opponents, `.so` strategies, configs) lives under the folder the batch runs from,
+because config paths are relative to it; that folder is zipped once, less what no player reads
+(version control, virtual environments, results, docs, tests). Every `.so` a spec names is
+added too, one outside the folder under `_external/`. Specs keep paths relative to the bundle's
+root, so a worker resolves them against wherever it unpacked the bundle, or against the shared
+folder with `shared_fs: true`.
+"""
+
+import hashlib
+import io
+import os
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, Optional, Set
+
+SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", ".pytest_cache", ".ruff_cache",
+             "node_modules", "results", "compete_result", "docs", "tests"}
+SKIP_SUFFIXES = (".pyc", ".pyo")
+MAX_BYTES = 256 * 1024 * 1024
+
+
+class BundleError(Exception):
+    """The batch's files cannot be shipped (too large, a player's file missing)."""
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """What goes to every worker: a zip (None with a shared file system) and portable specs."""
+
+    name: str
+    data: Optional[bytes]
+    root: str  # the client's folder: where a shared file system has the files
+    specs: Dict[str, Dict[str, Any]]
+
+
+def _portable_spec(spec: Dict[str, Any], root: Path, named: Dict[str, Path]) -> Dict[str, Any]:
+    """A `.so` path relative to root (one outside root gets a place under _external/); the file
+    goes into `named`, so it ships even from a folder that is otherwise skipped."""
+    if "so" not in spec:
+        return dict(spec)
+    path = (root / spec["so"]).resolve()
+    if not path.is_file():
+        raise BundleError(f"player file {spec['so']} does not exist")
+    try:
+        rel = path.relative_to(root).as_posix()
+    except ValueError:
+        rel = f"_external/{len(named)}/{path.name}"
+    named[rel] = path
+    return dict(spec, so=rel)
+
+
+def _walk(root: Path, skip: Set[Path]) -> Dict[str, Path]:
+    """Files under root, by relative POSIX path, less the skipped folders and compiled Python."""
+    files: Dict[str, Path] = {}
+    for folder, dirs, names in os.walk(root):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and here / d not in skip)
+        for name in sorted(names):
+            if not name.endswith(SKIP_SUFFIXES):
+                files[(here / name).relative_to(root).as_posix()] = here / name
+    return files
+
+
+def make_bundle(specs: Dict[str, Dict[str, Any]], root: Path, shared_fs: bool,
+                skip: Set[Path]) -> Bundle:
+    """Pack root (less `skip`, e.g. the batch's output folder) for the workers of one batch."""
+    root = root.resolve()
+    named: Dict[str, Path] = {}
+    portable = {name: _portable_spec(spec, root, named) for name, spec in specs.items()}
+    if shared_fs:
+        digest = hashlib.sha256(repr(sorted(portable.items())).encode()).hexdigest()
+        return Bundle(f"arena-shared-{digest[:12]}", None, str(root), portable)
+    files = _walk(root, {p.resolve() for p in skip})
+    files.update(named)
+    size = sum(p.stat().st_size for p in files.values())
+    if size > MAX_BYTES:
+        raise BundleError(f"{root} holds {size // 2**20} MiB to ship to the workers (limit "
+                          f"{MAX_BYTES // 2**20} MiB); run from the project folder or set "
+                          "shared_fs: true")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for rel, path in sorted(files.items()):
+            info = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = (path.stat().st_mode & 0o777) << 16  # keep scripts executable
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    data = buffer.getvalue()
+    return Bundle(f"arena-files-{hashlib.sha256(data).hexdigest()[:12]}", data, str(root),
+                  portable)

@@ -1,0 +1,73 @@
+"""`--sprt ELO0 ELO1` on a batch: stop playing once the SPRT accepts or rejects.
+
+Distributed testing (fishtest, OpenBench) runs a test until its SPRT decides rather than for a
+fixed number of games: a clear difference is settled in a few dozen game pairs, a close one gets
+the games it needs. The verdict is the one `stat.py --sprt` prints for the same records, and it
+is kept in `<output>/early_stop.json` beside the log, so a resumed batch that is already decided
+plays nothing more.
+
+A verdict counts only after MIN_PAIRS pairs: before there is any spread between pairs (the first
+few all won by one side) the variance is zero and the LLR infinite, a verdict from no evidence.
+"""
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Iterable, Optional
+
+from arena.config import Config, ConfigError
+from arena.report.summary import pair_scores
+from arena.results import GameRecord, course_game
+from arena.stats import SprtResult, pentanomial, sprt
+
+STOP_NAME = "early_stop.json"
+MIN_PAIRS = 10
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Why a batch stopped early: the SPRT's verdict and the games it was reached with."""
+
+    elo0: float
+    elo1: float
+    verdict: str
+    llr: float
+    lower: float
+    upper: float
+    pairs: int
+    games: int
+
+    def reason(self) -> str:
+        held = "accepts H1 (elo1)" if self.verdict == "accept" else "accepts H0 (elo0)"
+        bound = f">= {self.upper:.2f}" if self.verdict == "accept" else f"<= {self.lower:.2f}"
+        return (f"SPRT elo0={self.elo0:g} elo1={self.elo1:g} {held} after "
+                f"{self.pairs} game pairs ({self.games} games), llr {self.llr:.2f} {bound}")
+
+
+class SprtStop:
+    """Watches a one-pairing batch's records and says when its SPRT has decided."""
+
+    def __init__(self, config: Config) -> None:
+        if config.sprt is None:
+            raise ValueError("SprtStop needs config.sprt")
+        if len(config.pairings) != 1:
+            raise ConfigError(f"{config.source}: sprt: an early stop needs a batch of one "
+                              f"pairing (two players), this one has {len(config.pairings)}")
+        self.elo0, self.elo1 = config.sprt
+        self.path = config.output_dir / STOP_NAME
+
+    def check(self, records: Iterable[GameRecord]) -> Optional[Stop]:
+        """The stop, if the SPRT over these records accepts or rejects; None to play on."""
+        records = list(records)
+        res: SprtResult = sprt(pentanomial(pair_scores(course_game(r) for r in records)),
+                               self.elo0, self.elo1)
+        if res.verdict == "continue" or res.pairs < MIN_PAIRS:
+            return None
+        return Stop(self.elo0, self.elo1, res.verdict, res.llr, res.lower, res.upper, res.pairs,
+                    len(records))
+
+    def record(self, stop: Stop) -> Path:
+        """Write the stop beside the log (the batch's folder)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(json.dumps(asdict(stop), indent=1) + "\n", encoding="utf-8")
+        return self.path

@@ -1,0 +1,135 @@
+"""The local executor: `-j` worker processes on this machine, each keeping its players.
+
+Workers are plain forked processes that keep their players between games (a `.so` host stays
+loaded for the whole batch). Tasks are handed over a few at a time, so an interrupted batch
+never leaves a pipe full of tasks that nobody will read. Closing the record iterator (the batch
+ends, Ctrl-C, SIGTERM, an early stop) stops the workers, and each worker closes its players
+(killing their process groups) before it exits; a worker whose parent dies gets SIGTERM from the
+kernel.
+"""
+
+import ctypes
+import multiprocessing as mp
+import queue
+import signal
+import traceback
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from arena.players import make_player
+from arena.players.base import Player
+from arena.results import GameRecord
+from arena.tasks import BatchError, Task, play_task
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to SIGTERM this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def terminate(signum: int, frame: Any) -> None:
+    """SIGTERM as an exception, so `finally` blocks stop workers and close players."""
+    raise SystemExit(128 + signum)
+
+
+def _worker(specs: Dict[str, Dict[str, Any]], tasks: "mp.Queue[Optional[Task]]",
+            results: "mp.Queue[Tuple[str, Any]]") -> None:
+    """Play tasks until the sentinel; players are made once and kept; closed on any exit."""
+    _die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
+    signal.signal(signal.SIGTERM, terminate)
+    players: Dict[str, Player] = {}
+    try:
+        for task in iter(tasks.get, None):
+            try:
+                for name in (task.key.a, task.key.b):
+                    if name not in players:
+                        players[name] = make_player(name, specs[name])
+                results.put(("done", play_task(players, task)))
+            except Exception:
+                results.put(("error", f"{task.key}: {traceback.format_exc()}"))
+    finally:
+        for player in players.values():
+            player.close()
+
+
+class LocalPool:
+    """Plays games in `jobs` forked processes on this machine (the default executor)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+
+    def describe(self) -> str:
+        return f"-j {self.jobs}"
+
+    def play(self, specs: Dict[str, Dict[str, Any]], todo: List[Task]) -> Iterator[GameRecord]:
+        """Yield records as games end; closing the iterator stops every worker."""
+        return _play_all(specs, todo, self.jobs)
+
+
+class _Feeder:
+    """Hands tasks to the workers a few at a time, then one end-of-work sentinel per worker."""
+
+    def __init__(self, tasks: Any, todo: List[Task], jobs: int) -> None:
+        self.queue, self.pending, self.jobs = tasks, iter(todo), jobs
+        self.done = False
+
+    def feed(self, count: int) -> None:
+        for _ in range(count):
+            task = next(self.pending, None)
+            if task is None:
+                if not self.done:
+                    for _ in range(self.jobs):
+                        self.queue.put(None)
+                    self.done = True
+                return
+            self.queue.put(task)
+
+
+def _play_all(specs: Dict[str, Dict[str, Any]], todo: List[Task],
+              jobs: int) -> Iterator[GameRecord]:
+    """Yield records as workers finish games; stop every worker on any way out."""
+    if not todo:
+        return
+    ctx = mp.get_context("fork")
+    tasks, results = ctx.Queue(), ctx.Queue()
+    jobs = min(jobs, len(todo))
+    feeder = _Feeder(tasks, todo, jobs)
+    feeder.feed(2 * jobs)
+    workers = [ctx.Process(target=_worker, args=(specs, tasks, results), daemon=True)
+               for _ in range(jobs)]
+    for w in workers:
+        w.start()
+    try:
+        remaining = len(todo)
+        while remaining:
+            try:
+                kind, payload = results.get(timeout=1.0)
+            except queue.Empty:
+                dead = [w.exitcode for w in workers if not w.is_alive()]
+                if any(code != 0 for code in dead) or len(dead) == jobs:
+                    raise BatchError(f"a worker died (exit codes {dead}) with {remaining} "
+                                     "games left; run the batch again to resume") from None
+                continue
+            if kind == "error":
+                raise BatchError(payload)
+            remaining -= 1
+            feeder.feed(1)
+            yield payload
+    finally:
+        tasks.cancel_join_thread()  # undelivered tasks are simply not played
+        _stop(workers)
+
+
+def _stop(workers: List[mp.Process]) -> None:
+    """SIGTERM the workers (they close their players), then SIGKILL any that linger."""
+    for w in workers:
+        if w.is_alive():
+            w.terminate()
+    for w in workers:
+        w.join(timeout=10)
+        if w.is_alive():
+            w.kill()
+            w.join()

@@ -1,0 +1,48 @@
+"""What a cluster batch ships: the batch's folder less results and caches, outside `.so` files
+under _external/, specs with paths relative to the bundle; nothing with a shared file system."""
+
+import io
+import zipfile
+
+import pytest
+
+from arena.cluster.bundle import BundleError, make_bundle
+
+
+@pytest.fixture
+def project(tmp_path):
+    root = tmp_path / "project"
+    for rel in ("bot/__init__.py", "build/opponents/uct.so", "configs/a.yaml", "run.sh",
+                ".git/HEAD", ".venv/bin/python", "results/arena/games.jsonl",
+                "bot/__pycache__/x.pyc", "out/games.jsonl", "tests/mine.so"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(rel)
+    (root / "run.sh").chmod(0o755)
+    (tmp_path / "elsewhere.so").write_text("so")
+    return root
+
+
+def names(bundle):
+    return set(zipfile.ZipFile(io.BytesIO(bundle.data)).namelist())
+
+
+def test_ships_the_folder_less_what_no_player_reads(project):
+    specs = {"uct": {"so": "build/opponents/uct.so"}, "far": {"so": "../elsewhere.so"},
+             "bot": {"process": "python -m bot"}, "mine": {"so": "tests/mine.so"}}
+    bundle = make_bundle(specs, project, shared_fs=False, skip={project / "out"})
+    assert names(bundle) == {"bot/__init__.py", "build/opponents/uct.so", "configs/a.yaml",
+                             "run.sh", "_external/1/elsewhere.so", "tests/mine.so"}
+    assert bundle.specs["uct"]["so"] == "build/opponents/uct.so"
+    assert bundle.specs["far"]["so"] == "_external/1/elsewhere.so"
+    assert bundle.specs["bot"] == specs["bot"]
+    info = zipfile.ZipFile(io.BytesIO(bundle.data)).getinfo("run.sh")
+    assert (info.external_attr >> 16) & 0o777 == 0o755
+    again = make_bundle(specs, project, shared_fs=False, skip={project / "out"})
+    assert again.name == bundle.name  # same files, same name: workers unpack it once
+
+
+def test_shared_fs_ships_nothing_and_a_missing_so_is_an_error(project):
+    bundle = make_bundle({"uct": {"so": "build/opponents/uct.so"}}, project, True, set())
+    assert bundle.data is None and bundle.root == str(project.resolve())
+    with pytest.raises(BundleError, match="nowhere.so"):
+        make_bundle({"x": {"so": "nowhere.so"}}, project, False, set())

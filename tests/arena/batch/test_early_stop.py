@@ -1,0 +1,87 @@
+"""The scheduler's collection of records: each game once, and an SPRT stop that cancels the rest."""
+
+import json
+
+import pytest
+
+from arena.config import Config, ConfigError
+from arena.early_stop import MIN_PAIRS, STOP_NAME, SprtStop
+from arena.results import GameRecord, read_log
+from arena.scheduler import LOG_NAME, plan, run_batch
+
+
+def record(task, code):
+    k, b = task.key, task.board
+    return GameRecord(batch=k.batch, seed=k.seed, round=k.round, leg=k.leg, a=k.a, b=k.b, M=b.M,
+                      N=b.N, no_x=b.no_x, no_y=b.no_y, time_limit=task.time_limit, code=code,
+                      reason="", times=[0.001], host="h1")
+
+
+class Scripted:
+    """An executor that 'plays' each game with a fixed code, sending some games twice."""
+
+    def __init__(self, code, twice=()):
+        self.code, self.twice, self.closed, self.sent = code, set(twice), False, 0
+
+    def describe(self):
+        return "scripted"
+
+    def play(self, specs, todo):
+        try:
+            for task in todo:
+                for _ in range(2 if task.key.round in self.twice else 1):
+                    self.sent += 1
+                    yield record(task, self.code)
+        finally:
+            self.closed = True
+
+
+def config(tmp_path, rounds, **keys):
+    return Config(batch="e", rounds=rounds, seed=3, output=str(tmp_path), players={"x": {},
+                  "y": {}}, pairings=[("x", "y")], **keys)
+
+
+def test_a_game_sent_twice_is_logged_once(tmp_path):
+    records = run_batch(config(tmp_path, 3), quiet=True, executor=Scripted(0, twice={1}))
+    logged = read_log(tmp_path / LOG_NAME)
+    assert len(records) == len(logged) == 6
+    assert len({r.key for r in logged}) == 6
+
+
+def test_sprt_stop_closes_the_executor_and_is_recorded_and_kept(tmp_path):
+    executor = Scripted(2)  # B wins every game: H0 (A is not stronger) holds
+    cfg = config(tmp_path, 40, sprt=(0.0, 10.0))
+    first = run_batch(cfg, quiet=True, executor=executor)
+    assert executor.closed and executor.sent == len(first) == 2 * MIN_PAIRS
+    assert first.stop.verdict == "reject" and first.stop.pairs == MIN_PAIRS
+    saved = json.loads((tmp_path / STOP_NAME).read_text())
+    assert (saved["verdict"], saved["games"]) == ("reject", 2 * MIN_PAIRS)
+    again = Scripted(2)
+    resumed = run_batch(cfg, quiet=True, executor=again)
+    assert again.sent == 0 and resumed.stop == first.stop
+
+
+def test_no_verdict_before_min_pairs_even_without_spread(tmp_path):
+    cfg = config(tmp_path, 40, sprt=(0.0, 10.0))
+    stop = SprtStop(cfg)
+    tasks = plan(cfg)
+    assert stop.check(record(t, 1) for t in tasks[:2 * MIN_PAIRS - 2]) is None
+    decided = stop.check(record(t, 1) for t in tasks[:2 * MIN_PAIRS])
+    assert decided.verdict == "accept" and "accepts H1" in decided.reason()
+
+
+def test_sprt_needs_a_single_pairing(tmp_path):
+    cfg = config(tmp_path, 2, sprt=(0.0, 10.0))
+    cfg.pairings = [("x", "y"), ("y", "x")]
+    with pytest.raises(ConfigError, match="one pairing"):
+        run_batch(cfg, quiet=True, executor=Scripted(0))
+
+
+def test_sprt_stops_a_local_batch_of_real_games(tmp_path):
+    cfg = Config(batch="e", rounds=40, jobs=2, seed=3, output=str(tmp_path), time_limit=5.0,
+                 players={"random": {"python": "opponents.random_player:get_point"},
+                          "greedy": {"python": "opponents.greedy:get_point"}},
+                 pairings=[("random", "greedy")], sprt=(-200.0, -100.0))
+    records = run_batch(cfg, quiet=True)
+    assert records.stop.verdict == "reject" and records.stop.pairs >= MIN_PAIRS
+    assert len(read_log(tmp_path / LOG_NAME)) == len(records) < 80

@@ -1,0 +1,137 @@
+"""Batches on real Dask clusters give the games, files and totals of a local run of the seed."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import (
+    ROOT,
+    DaskCluster,
+    kill_session,
+    wait_for_empty_session,
+    wait_for_lines,
+)
+
+from arena.__main__ import main
+from arena.config import Config
+from arena.results import read_log
+from arena.scheduler import LOG_NAME, BatchError, run_batch
+
+PLAYERS = {"random": {"python": "opponents.random_player:get_point"},
+           "greedy": {"python": "opponents.greedy:get_point"},
+           "slow": {"python": "opponents.sleeper:get_point", "args": {"delay": 0.01}}}
+
+
+def config(output: Path, a: str = "random", b: str = "greedy", rounds: int = 4,
+           **keys: object) -> Config:
+    return Config(batch="c", rounds=rounds, time_limit=5.0, jobs=2, seed=11, output=str(output),
+                  players=PLAYERS, pairings=[(a, b)], **keys)
+
+
+def games(records):
+    """What must not depend on where a game ran: everything but times, hosts, timestamps."""
+    return {r.key: (r.M, r.N, r.no_x, r.no_y, r.code, r.reason, r.moves, r.win_line)
+            for r in records}
+
+
+def course_files(folder: Path):
+    return {p.name: p.read_text() for p in folder.glob("*_*.txt")}
+
+
+def test_local_cluster_plays_the_games_of_a_local_run(tmp_path):
+    local = run_batch(config(tmp_path / "local"), quiet=True)
+    remote = run_batch(config(tmp_path / "dask", cluster="local:2"), quiet=True)
+    assert len(remote) == 8 and games(remote) == games(local)
+    assert course_files(tmp_path / "dask") == course_files(tmp_path / "local")
+    assert all(r.host for r in read_log(tmp_path / "dask" / LOG_NAME))
+    assert log_lines(tmp_path / "dask") == log_lines(tmp_path / "local")
+
+
+def log_lines(folder: Path):
+    """games.jsonl less what depends on where and when a game ran."""
+    lines = [json.loads(line) for line in (folder / LOG_NAME).read_text().splitlines()]
+    return [{k: v for k, v in d.items() if k not in ("times", "finished", "host")}
+            for d in lines]
+
+
+def test_worker_killed_mid_batch_loses_and_doubles_no_game(tmp_path, dask_cluster: DaskCluster):
+    local = run_batch(config(tmp_path / "local", "slow", "random", rounds=10), quiet=True)
+    out = tmp_path / "dask"
+    yaml_path = tmp_path / "batch.yaml"  # JSON is YAML: the config a user would write
+    yaml_path.write_text(json.dumps({
+        "batch": "c", "rounds": 10, "seed": 11, "time_limit": 5.0, "output": str(out),
+        "cluster": dask_cluster.address, "players": PLAYERS,
+        "gauntlet": {"a": ["slow"], "b": ["random"]}}))
+    batch = subprocess.Popen([sys.executable, "-m", "arena", "run", str(yaml_path), "-q"],
+                             cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for_lines(out / LOG_NAME, 3, batch)
+        os.kill(dask_cluster.worker_pids()[0], signal.SIGKILL)
+        killed_at = (out / LOG_NAME).read_bytes().count(b"\n")
+        _, err = batch.communicate(timeout=120)
+    finally:
+        batch.kill()
+        batch.wait()
+    assert batch.returncode == 0, err
+    assert killed_at < 20  # the worker died mid-batch, not after it
+    logged = read_log(out / LOG_NAME)
+    assert len(logged) == len({r.key for r in logged}) == 20
+    assert games(logged) == games(local)
+    assert course_files(out) == course_files(tmp_path / "local")
+
+
+def test_client_killed_mid_batch_leaves_nothing_and_a_rerun_resumes(tmp_path):
+    local = run_batch(config(tmp_path / "local", "slow", "random", rounds=8), quiet=True)
+    out = tmp_path / "dask"
+    yaml_path = tmp_path / "batch.yaml"
+    yaml_path.write_text(json.dumps({
+        "batch": "c", "rounds": 8, "seed": 11, "time_limit": 5.0, "output": str(out),
+        "cluster": "local:2", "players": PLAYERS, "gauntlet": {"a": ["slow"], "b": ["random"]}}))
+    argv = [sys.executable, "-m", "arena", "run", str(yaml_path), "-q"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    batch = subprocess.Popen(argv, cwd=ROOT, env=env, start_new_session=True)
+    try:
+        wait_for_lines(out / LOG_NAME, 3, batch)
+        os.kill(batch.pid, signal.SIGKILL)
+        batch.wait(timeout=30)
+        assert wait_for_empty_session(batch.pid)  # the LocalCluster went with its client
+    finally:
+        kill_session(batch.pid)
+    assert len(read_log(out / LOG_NAME)) < 16
+    subprocess.run(argv, cwd=ROOT, env=env, check=True, timeout=120)
+    logged = read_log(out / LOG_NAME)
+    assert len(logged) == len({r.key for r in logged}) == 16
+    assert games(logged) == games(local)
+
+
+def test_player_missing_on_the_workers_is_an_error_before_any_game(tmp_path, dask_cluster):
+    cfg = config(tmp_path / "out", cluster=dask_cluster.address)
+    cfg.players = dict(PLAYERS, greedy={"python": "opponents.no_such_module:get_point"})
+    with pytest.raises(BatchError, match="cannot start on the workers.*greedy"):
+        run_batch(cfg, quiet=True)
+    assert read_log(tmp_path / "out" / LOG_NAME) == []
+
+
+def test_sprt_stops_a_cluster_batch_and_a_rerun_plays_nothing(tmp_path, dask_cluster):
+    cfg = config(tmp_path / "out", rounds=60, cluster=dask_cluster.address, sprt=(-200.0, -100.0))
+    first = run_batch(cfg, quiet=True)
+    assert first.stop is not None and first.stop.verdict == "reject"
+    assert len(first) < 120 and (tmp_path / "out" / "early_stop.json").is_file()
+    again = run_batch(cfg, quiet=True)
+    assert len(again) == len(first) and again.stop == first.stop
+
+
+def test_cluster_without_dask_says_what_to_install(monkeypatch, capsys, tmp_path):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    for module in ("arena.cluster.client", "arena.cluster.worker"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    code = main(["gauntlet", "a=opponents.random_player:get_point",
+                 "b=opponents.greedy:get_point", "--cluster", "local:2", "--config",
+                 str(tmp_path / "none.yaml"), "--output", str(tmp_path / "out")])
+    assert code == 2
+    assert "pip install '.[cluster]'" in capsys.readouterr().err
