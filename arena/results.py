@@ -211,12 +211,14 @@ class CourseGame:
     code: int
     seconds_a: int
     seconds_b: int
+    batch: str = ""  # the records' batch and seed; the course's text files have none
 
 
 def course_game(record: GameRecord) -> CourseGame:
     """A record reduced to the course's line (total thinking time per side, rounded)."""
     return CourseGame(record.a, record.b, record.round, record.leg, record.code,
-                      round(sum(record.side_times("a"))), round(sum(record.side_times("b"))))
+                      round(sum(record.side_times("a"))), round(sum(record.side_times("b"))),
+                      f"{record.batch}/{record.seed}")
 
 
 def format_course_text(games: Iterable[CourseGame]) -> str:
@@ -328,10 +330,11 @@ def read_course_folder(folder: Path) -> List[CourseGame]:
 
 
 def iter_pairs(games: Iterable[CourseGame]) -> Iterator[Tuple[CourseGame, CourseGame]]:
-    """Both legs of each (pairing, round): the sample unit of the SPRT."""
-    legs: Dict[Tuple[str, str, int], Dict[int, CourseGame]] = {}
+    """Both legs of each (pairing, batch, round): the sample unit of the SPRT. Records of two
+    batches pooled in one log keep their own pairs, even on the same seed's boards."""
+    legs: Dict[Tuple[str, str, str, int], Dict[int, CourseGame]] = {}
     for game in games:
-        legs.setdefault((game.a, game.b, game.round), {})[game.leg] = game
+        legs.setdefault((game.a, game.b, game.batch, game.round), {})[game.leg] = game
     for key in sorted(legs):
         pair = legs[key]
         if 0 in pair and 1 in pair:

@@ -9,6 +9,7 @@ from arena.results import (
     GameRecord,
     ResultLog,
     ResultsError,
+    course_game,
     fault_of_code,
     iter_pairs,
     parse_course_text,
@@ -116,3 +117,15 @@ def test_fault_of_code_names_side_and_kind():
     assert fault_of_code(6) == ("b", "illegal")
     assert fault_of_code(-4) == ("b", "noentry")
     assert fault_of_code(1) is None
+
+
+def test_two_batches_pooled_keep_their_own_game_pairs():
+    """Two batches on the same seed's boards, pooled in one log, are 2 pairs a round, not one
+    pair whose legs overwrite each other."""
+    first = [record(rnd=0, leg=leg) for leg in (0, 1)]
+    second = [dataclasses.replace(r, batch="again") for r in first]
+    games = [course_game(r) for r in first + second]
+    pairs = list(iter_pairs(games))
+    assert len(pairs) == 2
+    assert {(p0.batch, p1.batch) for p0, p1 in pairs} == {
+        (f"{first[0].batch}/{first[0].seed}",) * 2, (f"again/{first[0].seed}",) * 2}
