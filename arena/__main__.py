@@ -9,6 +9,7 @@
     python -m arena stat results/arena --sprt 0 10             # same as stat.py
     python -m arena view results/arena/games.jsonl -o page.html
     python -m arena compare new/games.jsonl old/games.jsonl --player bot   # game by game
+    python -m arena analyse results/arena --lost-by bot -o lost.jsonl   # where each loss was decided
     python -m arena play human bot                            # you against a bot, at the terminal
 
 Players on the command line are names from --config (default configs/arena.yaml) or
@@ -22,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
+from analysis import command as analyse_command
 from arena.config import (
     Config,
     ConfigError,
@@ -100,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("old", type=Path, help="records (.jsonl) of the other")
     compare.add_argument("--player", default="bot",
                          help="the compared player's name, or its start (default: bot)")
+    analyse = sub.add_parser("analyse", help="where each lost game was decided, proven by an "
+                                             "exact search (docs/analyse.md)")
+    analyse_command.add_arguments(analyse)
     play = sub.add_parser("play", help="play a bot yourself at the terminal: play human BOT")
     play.add_argument("human", choices=["human"])
     play.add_argument("bot", metavar="BOT", help="NAME or NAME=SPEC")
@@ -221,6 +226,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_play(args)
         if args.command == "compare":
             return cmd_compare(args)
+        if args.command == "analyse":
+            return analyse_command.run(args)
         return cmd_batch(args)
     except (ConfigError, ResultsError) as exc:
         print(f"arena: {exc}", file=sys.stderr)

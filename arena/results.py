@@ -89,6 +89,8 @@ class GameRecord:
     stderr: Dict[str, str] = field(default_factory=dict)
     finished: str = ""
     host: Optional[str] = None  # the machine that played the game (None in older logs)
+    # where the game was decided, added by `python -m arena analyse` (docs/analyse.md)
+    analysis: Optional[Dict[str, Any]] = None
     v: int = RECORD_VERSION
 
     @property
@@ -111,6 +113,8 @@ class GameRecord:
 
     def to_json(self) -> str:
         data = asdict(self)
+        if data["analysis"] is None:
+            del data["analysis"]  # a batch's records carry none
         data["first"] = self.first
         data["result"] = self.result
         return json.dumps(data, separators=(",", ":"))

@@ -1,6 +1,7 @@
 """The packages' import graph: no two modules import each other (directly or round a longer
 circle), and the referee's package never imports the bot's, so the two implementations of the
-rules check each other."""
+rules check each other. The loss analysis (its own package) uses the bot's search; the arena's
+command line is the only arena module that reaches it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Dict, List, Set
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("bot", "arena", "opponents")
+PACKAGES = ("analysis", "bot", "arena", "opponents")
 
 
 def module_name(path: Path) -> str:
@@ -91,3 +92,9 @@ def test_the_arena_never_imports_the_bot():
     leaks = {m: sorted(d for d in deps if d.split(".")[0] == "bot")
              for m, deps in graph().items() if m.split(".")[0] == "arena"}
     assert {m: d for m, d in leaks.items() if d} == {}
+
+
+def test_only_the_arenas_command_line_reaches_the_analysis():
+    users = {m for m, deps in graph().items()
+             if m.split(".")[0] == "arena" and any(d.split(".")[0] == "analysis" for d in deps)}
+    assert users == {"arena.__main__"}

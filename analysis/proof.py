@@ -1,0 +1,152 @@
+"""Exact questions about one position, each under a time budget: what every move is worth,
+how soon the side to move forces a win, and a winning line with the way it ends.
+
+Two searches answer them. The win/draw/loss solver (bot.search.solver) settles any position
+given time, but says nothing of how long the win takes. The forced-win search
+(bot.search.tactics) finds the shortest win when it is short, and so the line a student can
+follow. Both keep their tables for the whole game, so walking a game backwards reuses the
+work of the later positions.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+from bot.rules import DRAW, LOSS, WIN, Geometry, Position, bits
+from bot.search.solver import Solver
+from bot.search.tactics import ForcedWin
+
+FORCED_NODES = 2_000_000  # node cap of one forced-win question (the time budget ends it first)
+SHORT_WIN_PLIES = 15  # the deepest forced-win question; a longer win is "deep"
+LINE_PLIES = 80  # a winning line stops here (longer than any game's remainder on 12x12)
+
+# How a proven win ends, from the loser's last position before the four:
+DOUBLE_THREAT = "double threat"  # two cells to block (or a block that opens a third)
+ZUGZWANG = "zugzwang"  # nothing to block, yet every move opens a cell the winner wins on
+
+
+@dataclass
+class WinningLine:
+    """Moves (single-bit cells) from a won position, the winner's first, and how it ends:
+    ``DOUBLE_THREAT`` or ``ZUGZWANG`` at the loser's last move, ``"four"`` when the loser's
+    first move already allowed a four, None when the budget ran out before the end."""
+
+    moves: List[int] = field(default_factory=list)
+    ending: Optional[str] = None
+    complete: bool = False  # the line reaches the winner's four
+
+
+def ending_of(position: Position) -> Optional[str]:
+    """Why the side to move has no safe move (None when it has one): facing two threats or a
+    block that opens another (a double threat), or nothing to block and every move opening a
+    winning cell (a zugzwang: the parity of the rows decided it)."""
+    if position.can_win_now() or position.non_losing_moves():
+        return None
+    threats = position.opponent_winning_cells()
+    return DOUBLE_THREAT if position.possible() & threats else ZUGZWANG
+
+
+class Prover:
+    """Answers questions about the positions of one board within ``seconds`` each."""
+
+    def __init__(self, geo: Geometry, seconds: float) -> None:
+        self.seconds = seconds
+        self.solver = Solver()
+        self.forced = ForcedWin(geo, FORCED_NODES)
+
+    def move_values(self, position: Position) -> Dict[int, Optional[int]]:
+        """Every legal move's proven value for the side to move (WIN, DRAW, LOSS), None where
+        the budget ran out. A move that lets the opponent win at once is a LOSS without a
+        search; when a win exists the other moves are left unsettled (none is needed)."""
+        possible = position.possible()
+        wins = position.winning_moves()
+        if wins:
+            return {b: (WIN if b & wins else None) for b in bits(possible)}
+        safe = position.non_losing_moves()
+        proven = self.solver.solve_moves(position, seconds=self.seconds) if safe else {}
+        return {b: (proven.get(b) if b & safe else LOSS) for b in bits(possible)}
+
+    def shortest_win(self, position: Position, most: int = SHORT_WIN_PLIES) -> Optional[int]:
+        """The smallest forced-win depth (bot.search.tactics' plies: 0 is a win now) of the
+        side to move, up to ``most``; None when there is none that short or time runs out."""
+        self.forced.stop_at = time.perf_counter() + self.seconds
+        try:
+            for depth in range(most + 1):
+                found = self.forced.settle(position.current, position.mask, depth)
+                if found is None:
+                    return None
+                if found:
+                    return depth
+            return None
+        finally:
+            self.forced.stop_at = None
+
+    def winning_line(self, position: Position) -> WinningLine:
+        """A proof's line from a position the side to move wins: the winner plays its
+        shortest forced win where one is found (else the solver's winning move), the loser the
+        safe reply that holds out longest (else the most central safe one). The whole line
+        gets the budget of one position."""
+        line = WinningLine()
+        end = time.perf_counter() + self.seconds
+        attacker = True
+        while len(line.moves) < LINE_PLIES and time.perf_counter() < end:
+            move = self._attack(position) if attacker else self._defend(position, line)
+            if not move:
+                return line
+            line.moves.append(move)
+            if attacker and move & position.winning_moves():
+                line.complete = True
+                line.ending = line.ending or "four"
+                return line
+            position = position.play_bit(move)
+            attacker = not attacker
+        return line
+
+    def _attack(self, position: Position) -> int:
+        wins = position.winning_moves()
+        if wins:
+            return wins & -wins
+        depth = self.shortest_win(position)
+        if depth is not None:
+            self.forced.stop_at = time.perf_counter() + self.seconds
+            try:
+                move = self.forced.winning_move(position.current, position.mask, depth)
+            finally:
+                self.forced.stop_at = None
+            if move:
+                return move
+        proven = self.solver.solve_moves(position, seconds=self.seconds)
+        return next((m for m, v in proven.items() if v == WIN), 0)
+
+    def _defend(self, position: Position, line: WinningLine) -> int:
+        if position.can_win_now():
+            return 0  # not a won position after all: no line
+        ending = ending_of(position)
+        if ending:
+            line.ending = line.ending or ending
+            blocks = position.possible() & position.opponent_winning_cells()
+            return (blocks or position.possible()) & -(blocks or position.possible())
+        safe = list(bits(position.non_losing_moves()))
+        centre = (position.geo.N - 1) / 2
+        safe.sort(key=lambda b: abs(position.geo.column(b) - centre))
+        best, longest = safe[0], -1
+        for move in safe:
+            depth = self.shortest_win(position.play_bit(move))
+            if depth is None:
+                return move  # no short win after it: the line goes on with the solver
+            if depth > longest:
+                best, longest = move, depth
+        return best
+
+
+def verdict(values: Dict[int, Optional[int]]) -> Optional[int]:
+    """A position's value for the side to move from its moves' values: WIN or DRAW when some
+    move is proven to hold that, LOSS when every move is proven lost, None otherwise."""
+    held = [v for v in values.values() if v is not None and v >= DRAW]
+    if held:
+        return max(held)
+    if values and all(v == LOSS for v in values.values()):
+        return LOSS
+    return None

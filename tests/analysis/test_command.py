@@ -1,0 +1,85 @@
+"""`python -m arena analyse`: records in, annotated records and the split of the losses out;
+bad input is one line on stderr and exit status 2."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from games import MISSED_BLOCK, QUIET, ZUGZWANG, record
+
+from analysis.summary import summarise
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def arena(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "arena", "analyse", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def write_log(path: Path) -> Path:
+    games = [record(ZUGZWANG), dict(record(MISSED_BLOCK), round=1),
+             dict(record(QUIET), round=2, result="draw", code=0),
+             dict(record(QUIET), round=3, code=7, result="b",
+                  fault={"side": "a", "kind": "timeout"})]
+    path.write_text("".join(json.dumps(g) + "\n" for g in games))
+    return path
+
+
+def test_every_loss_is_annotated_and_the_split_printed(tmp_path):
+    out = tmp_path / "annotated.jsonl"
+    proc = arena(str(write_log(tmp_path / "games.jsonl")), "--seconds", "2", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["round"] for r in records] == [0, 1, 2, 3]
+    assert records[0]["analysis"]["kind"] == "zugzwang"
+    assert records[1]["analysis"]["kind"] == "missed block"
+    assert records[2]["analysis"] == {"skipped": "tie"}
+    assert records[3]["analysis"] == {"skipped": "fault: timeout by alice"}
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "losses analysed: 2 of 4 games (not analysed: fault 1, tie 1)"
+    assert lines[1] == "  loser moved: first 2, second 0"
+    assert "decisive mistake proven: 2 (opening 0, middle 0, end 2)" in lines[2]
+    assert lines[3] == "  the win it allowed: missed block 1, double threat 0, zugzwang 1, deep 0"
+    # --summary reads the annotations back without searching
+    again = arena(str(out), "--summary")
+    assert again.returncode == 0 and again.stdout == proc.stdout
+
+
+def test_a_folder_is_read_through_its_games_jsonl_and_lost_by_filters(tmp_path):
+    write_log(tmp_path / "games.jsonl")
+    proc = arena(str(tmp_path), "--lost-by", "ali", "--seconds", "2")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == "losses analysed: 2 of 4 games"
+
+
+def test_bad_input_is_one_line_and_status_2(tmp_path):
+    (tmp_path / "alice_bob.txt").write_text("0:\n1\t2\t0\n")
+    cases = {
+        str(tmp_path / "none.jsonl"): "no such file",
+        str(tmp_path): "no games.jsonl",
+    }
+    for path, message in cases.items():
+        proc = arena(path)
+        assert proc.returncode == 2 and message in proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1
+    log = write_log(tmp_path / "games.jsonl")
+    proc = arena(str(log), "--lost-by", "carol")
+    assert proc.returncode == 2 and "players: alice, bob" in proc.stderr
+    proc = arena(str(log), "--summary")
+    assert proc.returncode == 2 and "no analysed record" in proc.stderr
+
+
+def test_the_summary_counts_unsettled_and_lost_before_the_first_move():
+    analysed = {"loser": "bob", "loser_moved": "second", "kind": "deep", "phase": "middle",
+                "lost_after": 9, "win_in": None}
+    games = [dict(record(QUIET), analysis=dict(analysed, decisive=None)),
+             dict(record(QUIET), analysis=dict(analysed, decisive={
+                 "index": 7, "move": [1, 1], "proven": False,
+                 "alternatives": [{"move": [2, 2], "value": "unsettled"}]}))]
+    lines = summarise(games)
+    assert lines[1] == "  loser moved: first 0, second 2"
+    assert lines[2].endswith("unsettled: 1; lost before its first move: 1")
+    assert "lost before its first move (deep)" in lines[4]
+    assert "unsettled: no alternative proven to hold" in lines[5]

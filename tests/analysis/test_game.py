@@ -1,0 +1,90 @@
+"""The backwards walk on hand-made games (tests/analysis/games.py): the decisive mistake, the
+alternatives that held, the kind of win it allowed and the proof's line."""
+
+import pytest
+from games import DOUBLE_THREAT, HOLD, MISSED_BLOCK, OPENING, QUIET, ZUGZWANG, record
+
+from analysis.game import analyse_game, loser_of, phase_of, replay, skip_reason
+from bot.rules import InvalidPosition
+
+SECONDS = 5.0
+
+
+def check_line(moves, analysis):
+    """The proof's line, played from where the loser was proven lost, is legal and ends in
+    the winner's four."""
+    game = record(moves[: analysis["lost_after"]] + analysis["line"])
+    positions = replay(game)
+    assert positions[-1].last_mover_won()
+    assert len(game["moves"]) % 2 == len(moves) % 2  # the same side makes the four
+
+
+@pytest.mark.parametrize("moves, mistake, kind, plies", [
+    (ZUGZWANG, [1, 7], "zugzwang", 7),
+    (DOUBLE_THREAT, [4, 2], "double threat", 11),
+    (MISSED_BLOCK, [2, 2], "missed block", 1),
+])
+def test_the_decisive_mistake_and_the_kind_of_win_it_allowed(moves, mistake, kind, plies):
+    analysis = analyse_game(record(moves), SECONDS)
+    index = len(moves) - plies - 1
+    assert analysis["loser"] == "alice" and analysis["loser_moved"] == "first"
+    assert analysis["decisive"]["index"] == index
+    assert analysis["decisive"]["move"] == mistake
+    assert analysis["decisive"]["proven"] is True
+    assert analysis["lost_after"] == index + 1
+    assert analysis["kind"] == kind
+    assert analysis["win_in"] == plies
+    assert analysis["line_source"] == "proof"
+    assert analysis["phase"] == "end"
+    check_line(moves, analysis)
+
+
+def test_the_alternative_that_held_is_listed_with_its_value():
+    analysis = analyse_game(record(ZUGZWANG), SECONDS)
+    assert analysis["decisive"]["alternatives"] == [{"move": HOLD, "value": "draw"}]
+    missed = analyse_game(record(MISSED_BLOCK), SECONDS)
+    assert missed["decisive"]["alternatives"] == [{"move": [1, 7], "value": "draw"}]
+
+
+def test_only_the_losers_positions_are_searched():
+    # the zugzwang game: X's moves at indices 66, 68, 70 and 72; the walk stops at 66
+    analysis = analyse_game(record(ZUGZWANG), SECONDS)
+    assert analysis["positions"] == 4
+
+
+def test_an_opening_the_budget_cannot_settle_is_unsettled_not_guessed():
+    analysis = analyse_game(record(OPENING, winner="a"), 0.05)
+    assert analysis["loser"] == "bob" and analysis["loser_moved"] == "second"
+    decisive = analysis["decisive"]
+    assert decisive["index"] == 5 and decisive["move"] == [6, 8]
+    assert decisive["proven"] is False
+    assert decisive["alternatives"] == [{"move": [5, 0], "value": "unsettled"}]
+    assert analysis["kind"] == "missed block" and analysis["phase"] == "opening"
+
+
+def test_the_winners_colour_follows_the_leg():
+    # leg 1: bob moves first, so the first mover who lost is bob
+    analysis = analyse_game(record(ZUGZWANG, winner="a", leg=1), SECONDS)
+    assert analysis["loser"] == "bob" and analysis["loser_moved"] == "first"
+    assert analysis["decisive"]["index"] == len(QUIET)
+
+
+def test_ties_and_faults_are_not_analysed():
+    tie = dict(record(QUIET), result="draw", code=0)
+    fault = dict(record(QUIET), fault={"side": "a", "kind": "timeout"}, code=7, result="b")
+    assert loser_of(tie) is None and skip_reason(tie) == "tie"
+    assert loser_of(fault) is None and skip_reason(fault) == "fault: timeout by alice"
+    with pytest.raises(ValueError):
+        analyse_game(tie, SECONDS)
+
+
+def test_an_illegal_move_in_a_record_is_refused():
+    with pytest.raises(InvalidPosition):
+        replay(record(QUIET + [[8, 4]]))  # the forbidden column's bottom is taken
+
+
+@pytest.mark.parametrize("index, cells, phase", [
+    (0, 143, "opening"), (27, 143, "opening"), (28, 143, "middle"), (70, 143, "middle"),
+    (71, 143, "end"), (15, 80, "opening"), (16, 80, "middle"), (40, 80, "end")])
+def test_phases_split_the_board_at_a_fifth_and_a_half(index, cells, phase):
+    assert phase_of(index, cells) == phase
