@@ -51,7 +51,8 @@ def summarise(records: List[Dict[str, Any]]) -> List[str]:
         f"losses analysed: {len(done)} of {len(records)} games"
         + (f" (not analysed: {_counts(skipped, sorted(skipped))})" if skipped else ""),
         f"  loser moved: {_counts(colour, ('first', 'second'))}",
-        f"  decisive mistake proven: {len(proven)} ({_counts(phases, PHASES)}); unsettled: {len(unsettled)}; lost before its first move: {len(at_start)}",
+        f"  decisive mistake proven: {len(proven)} ({_counts(phases, PHASES)}); "
+        f"unsettled: {len(unsettled)}; lost before its first move: {len(at_start)}",
         f"  the win it allowed: {_counts(Counter(r['analysis']['kind'] for r in done), KINDS)}",
     ]
     lines += ["  " + game_line(r) for r in done]

@@ -9,7 +9,7 @@
     python -m arena stat results/arena --sprt 0 10             # same as stat.py
     python -m arena view results/arena/games.jsonl -o page.html
     python -m arena compare new/games.jsonl old/games.jsonl --player bot   # game by game
-    python -m arena analyse results/arena --lost-by bot -o lost.jsonl   # where each loss was decided
+    python -m arena analyse results/arena --lost-by bot -o lost.jsonl  # where losses were decided
     python -m arena play human bot                            # you against a bot, at the terminal
 
 Players on the command line are names from --config (default configs/arena.yaml) or
