@@ -10,7 +10,9 @@ positional row (the field order is `FIELDS`, which the page's script mirrors as 
 - thinking times are whole milliseconds;
 - the winning four is a flat list `[x0, y0, x1, y1, ...]`;
 - a fault (with the faulting player's stderr tail) is stored apart and referenced by index, so
-  the thousands of clean games carry no stderr at all.
+  the thousands of clean games carry no stderr at all;
+- so is the loss analysis that `python -m arena analyse` adds (docs/analyse.md): the decisive
+  mistake's index, its alternatives, the kind of win and the proven line (moves as above).
 """
 
 from typing import Any, Dict, Iterable, List
@@ -20,7 +22,7 @@ from arena.results import GameRecord
 
 FIELDS = (
     "a", "b", "first", "M", "N", "no_x", "no_y", "code", "result", "moves", "times",
-    "win", "fault", "reason", "seed", "round", "leg", "batch", "time_limit",
+    "win", "fault", "reason", "seed", "round", "leg", "batch", "time_limit", "analysis",
 )
 RESULTS = {"draw": 0, "a": 1, "b": 2}
 STDERR_TAIL = 4096  # characters of a faulting player's stderr kept on the page
@@ -60,6 +62,7 @@ def encode_records(records: Iterable[GameRecord]) -> Dict[str, Any]:
     names, batches, reasons = _Interner(), _Interner(), _Interner()
     games: List[List[Any]] = []
     faults: List[Dict[str, Any]] = []
+    analyses: List[Dict[str, Any]] = []
     for rec in records:
         fault_index = -1
         if rec.fault:
@@ -71,11 +74,29 @@ def encode_records(records: Iterable[GameRecord]) -> Dict[str, Any]:
             encode_moves(rec.moves), [round(t * 1000) for t in rec.times],
             [c for cell in rec.win_line or [] for c in cell],
             fault_index, reasons(rec.reason), rec.seed, rec.round, rec.leg, batches(rec.batch),
-            rec.time_limit,
+            rec.time_limit, _add_analysis(rec, analyses),
         ])
     return {"fields": list(FIELDS), "codes": code_labels(), "names": names.items,
             "batches": batches.items, "reasons": reasons.items, "faults": faults,
-            "games": games}
+            "analyses": analyses, "games": games}
+
+
+def _add_analysis(rec: GameRecord, analyses: List[Dict[str, Any]]) -> int:
+    """Append the page's form of a record's loss analysis; its index, or -1 when there is none
+    (no analysis, or a tie or a fault's game that the analysis skipped)."""
+    a = rec.analysis
+    if not a or "skipped" in a:
+        return -1
+    d = a.get("decisive")
+    analyses.append({
+        "loser": a["loser"], "lost_after": a["lost_after"], "kind": a["kind"],
+        "win_in": a.get("win_in"), "line": encode_moves(a["line"]),
+        "line_source": a.get("line_source", "proof"), "seconds": a.get("seconds"),
+        "decisive": None if d is None else {
+            "index": d["index"], "proven": d["proven"],
+            "alternatives": [[*alt["move"], alt["value"]] for alt in d["alternatives"]]},
+    })
+    return len(analyses) - 1
 
 
 def _encode_fault(rec: GameRecord) -> Dict[str, str]:

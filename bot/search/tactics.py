@@ -2,7 +2,8 @@
 
 Two uses: inside MCTS (a node reaching a visit threshold is probed, and a win found marks the
 winning child proven, which the MCTS-solver then propagates: "MCTS-MS" of Baier and Winands,
-2015, measured useful in Connect-Four), and bench/blunders.py (where a lost game was decided).
+2015, measured useful in Connect-Four), and the loss analysis (analysis.proof: the shortest
+forced win after a decisive mistake, and the line that shows it).
 
 The search is an AND-OR search over non-losing moves only (bot.rules' filter: a move that lets
 the opponent win at once is never searched), with a table of proven wins and of the depths

@@ -15,13 +15,21 @@
   const SVGNS = 'http://www.w3.org/2000/svg';
   const CODES = DATA.codes;
   const $ = function (id) { return document.getElementById(id); };
-  const state = { order: [], page: 0, game: -1, step: 0 };
+  // line: the replay shows the proven winning line of the loss analysis instead of the game's end
+  const state = { order: [], page: 0, game: -1, step: 0, line: false };
 
   // ---- one game, decoded on demand ------------------------------------------------------
-  function moves(g) {
-    const s = g[F.moves], out = [];
+  function decode(s) {
+    const out = [];
     for (let i = 0; i < s.length; i += 2) out.push([parseInt(s[i], 36), parseInt(s[i + 1], 36)]);
     return out;
+  }
+  function analysis(g) { return g[F.analysis] >= 0 ? DATA.analyses[g[F.analysis]] : null; }
+  // The moves the replay steps through: the game's, or in line mode the game's up to the point
+  // where the loser was proven lost, then the proof's line.
+  function moves(g) {
+    const mv = decode(g[F.moves]), a = analysis(g);
+    return state.line && a ? mv.slice(0, a.lost_after).concat(decode(a.line)) : mv;
   }
   function sideName(g, side) { return DATA.names[g[side === 'a' ? F.a : F.b]]; }
   // 'a' or 'b': who moved first; mover(g, ply) is the side that played ply (0-based).
@@ -201,7 +209,7 @@
     for (let i = 0; i < step; i++) owner[mv[i][0] + ',' + mv[i][1]] = i % 2 + 1;
     const last = step > 0 ? mv[step - 1].join(',') : null;
     const wl = g[F.win], win = new Set();
-    const showWin = step === mv.length && wl.length > 0;
+    const showWin = !state.line && step === mv.length && wl.length > 0;
     if (showWin) for (let i = 0; i < wl.length; i += 2) win.add(wl[i] + ',' + wl[i + 1]);
     for (const key in state.cells) {
       const s = owner[key] || 0;
@@ -218,6 +226,7 @@
     board.dataset.plies = mv.length;
     board.dataset.last = last || '';
     board.dataset.win = showWin ? Array.from(win).join(' ') : '';
+    board.dataset.line = state.line ? '1' : '';
   }
   function buildChart(g) {
     const times = g[F.times], chart = $('chart');
@@ -243,24 +252,67 @@
     svg(chart, 'text', { class: 'axis', x: 0, y: 14 }).textContent = top + ' ms';
     svg(chart, 'text', { class: 'axis', x: 0, y: H + 5 }).textContent = '0';
   }
+  // With an analysis: the decisive mistake is marked, the moves after which the loser was
+  // proven lost are red, and in line mode the proof's moves are in italics.
   function buildMoves(g, mv) {
-    const ol = $('moves'), times = g[F.times];
+    const ol = $('moves'), times = g[F.times], a = analysis(g);
+    const d = a && a.decisive;
     ol.textContent = '';
     state.items = mv.map(function (m, i) {
       const li = document.createElement('li');
+      const inLine = state.line && a && i >= a.lost_after;
       li.textContent = sideName(g, mover(g, i)) + ' (' + m[0] + ',' + m[1] + ') ' +
-        (i < times.length ? times[i] + ' ms' : '');
+        (inLine ? 'proof' : i < times.length ? times[i] + ' ms' : '');
       li.dataset.ply = i + 1;
+      li.dataset.cls = inLine ? 'line' : d && i === d.index ? 'mistake'
+        : a && i >= a.lost_after ? 'lost' : '';
+      if (li.dataset.cls === 'mistake') li.title = 'the decisive mistake';
       ol.appendChild(li);
       return li;
     });
+  }
+  function renderAnalysis(g) {
+    const a = analysis(g), box = $('analysis');
+    box.hidden = !a;
+    if (!a) return;
+    const d = a.decisive, won = a.kind + (a.win_in ? ' in ' + a.win_in + ' plies' : '');
+    let text;
+    if (d) {
+      const mv = decode(g[F.moves])[d.index];
+      const others = d.alternatives.map(function (alt) {
+        return '(' + alt[0] + ',' + alt[1] + ') ' + alt[2];
+      });
+      text = a.loser + "'s decisive mistake: move " + (d.index + 1) + ' at (' + mv.join(',') +
+        ')' + (d.proven ? '' : ', unsettled: no other move proven to hold') +
+        '. Other moves: ' + (others.join(', ') || 'none') + '. ';
+    } else {
+      text = a.loser + ' was lost before its first move. ';
+    }
+    text += 'Proven lost after move ' + a.lost_after + ': ' + won + ' (' + a.seconds +
+      ' s a position).';
+    $('analysis-text').textContent = text;
+    box.dataset.decisive = d ? d.index + 1 : '';
+    box.dataset.lostAfter = a.lost_after;
+    box.dataset.kind = a.kind;
+    $('btn-line').textContent = state.line ? 'the game' : 'proven line';
+  }
+  function toggleLine() {
+    const g = GAMES[state.game];
+    if (!g || !analysis(g)) return;
+    state.line = !state.line;
+    const a = analysis(g);
+    buildMoves(g, moves(g));
+    renderAnalysis(g);
+    showGame(state.game, state.line ? a.lost_after : Infinity);
   }
   // The current ply (1-based; 0 before the first move) is marked in the chart and move list.
   function markCurrent(step) {
     state.bars.forEach(function (bar, i) {
       bar.setAttribute('class', bar.dataset.cls + (i === step - 1 ? ' cur' : ''));
     });
-    state.items.forEach(function (li, i) { li.className = i === step - 1 ? 'cur' : ''; });
+    state.items.forEach(function (li, i) {
+      li.className = (li.dataset.cls + (i === step - 1 ? ' cur' : '')).trim();
+    });
   }
   function renderFault(g) {
     const box = $('fault'), flt = fault(g);
@@ -303,20 +355,24 @@
   function showGame(i, step) {
     if (i < 0 || i >= GAMES.length) return;
     const changed = i !== state.game;
+    if (changed) state.line = false;
     state.game = i;
     const g = GAMES[i], mv = moves(g);
     state.step = Math.min(Math.max(step, 0), mv.length);
     if (changed) {
       buildHeader(g, i);
       renderFault(g);
+      renderAnalysis(g);
       buildBoard(g);
       buildChart(g);
       buildMoves(g, mv);
     }
     paintBoard(g, mv, state.step);
     markCurrent(state.step);
-    const t = g[F.times][state.step - 1];
-    $('step-info').textContent = 'move ' + state.step + ' / ' + mv.length +
+    const a = analysis(g), proof = state.line && a && state.step > a.lost_after;
+    const t = proof ? undefined : g[F.times][state.step - 1];
+    $('step-info').textContent = (state.line ? 'proven line: ' : '') + 'move ' + state.step +
+      ' / ' + mv.length +
       (state.step > 0 ? ' by ' + sideName(g, mover(g, state.step - 1)) + ' at (' +
         mv[state.step - 1].join(',') + ')' + (t !== undefined ? ', ' + t + ' ms' : '') : '');
     history.replaceState(null, '', '#game=' + i + '&step=' + state.step);
@@ -337,6 +393,7 @@
     $('btn-end').addEventListener('click', function () { jump(true); });
     $('btn-prev').addEventListener('click', function () { step(-1); });
     $('btn-next').addEventListener('click', function () { step(1); });
+    $('btn-line').addEventListener('click', toggleLine);
     $('page-prev').addEventListener('click', function () { state.page--; renderList(); });
     $('page-next').addEventListener('click', function () { state.page++; renderList(); });
     $('rows').addEventListener('click', function (e) {
@@ -355,7 +412,8 @@
       if (e.target.tagName === 'SELECT' || e.altKey || e.ctrlKey || e.metaKey) return;
       const keys = { ArrowRight: function () { step(1); }, ArrowLeft: function () { step(-1); },
         Home: function () { jump(false); }, End: function () { jump(true); },
-        ArrowDown: function () { nextGame(1); }, ArrowUp: function () { nextGame(-1); } };
+        ArrowDown: function () { nextGame(1); }, ArrowUp: function () { nextGame(-1); },
+        l: toggleLine };
       if (keys[e.key]) { keys[e.key](); e.preventDefault(); }
     });
   }

@@ -1,0 +1,77 @@
+"""The loss analysis on the replay page (headless Chromium): the decisive mistake marked in the
+move list, the text box, and stepping through the proven line instead of the game's end."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from view_dom import PageDom
+from view_records import forbidden_bottom_win
+
+from arena.results import ResultLog
+from arena.view import write_report
+from arena.view.chromium import dump_dom, find_chromium
+
+pytestmark = pytest.mark.skipif(
+    find_chromium() is None,
+    reason="headless Chromium not installed (scripts/install_chromium.sh installs it)")
+
+# forbidden_bottom_win: B stacks column 3 on the forbidden cell and A (bot) never blocks. The
+# page shows whatever analysis a record carries, so this one is written by hand: the mistake
+# is A's move at index 5 ((7, 0)), proven lost after 6 moves, the proof's line one move long.
+ANALYSIS = {"loser": "bot", "loser_moved": "second", "seconds": 3.0, "lost_after": 6,
+            "decisive": {"index": 5, "move": [7, 0], "proven": True,
+                         "alternatives": [{"move": [4, 3], "value": "draw"},
+                                          {"move": [8, 2], "value": "unsettled"}]},
+            "kind": "missed block", "win_in": 1, "line": [[4, 3]], "line_source": "proof",
+            "phase": "opening", "positions": 1, "elapsed": 0.01}
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("analysed")
+    plain = forbidden_bottom_win()
+    with ResultLog(folder / "games.jsonl") as log:
+        log.append(replace(plain, analysis=ANALYSIS))
+        log.append(replace(plain, round=1))  # no analysis: no box, no marks
+    return write_report(folder / "games.jsonl", folder / "report.html")
+
+
+def show(page: Path, fragment: str) -> PageDom:
+    dom = PageDom(dump_dom(page, fragment))
+    assert dom.body().attrs.get("data-ready") == "1", "the page's script did not finish"
+    return dom
+
+
+def items(dom: PageDom):
+    return [e for e in dom.elements if e.tag == "li" and "data-ply" in e.attrs]
+
+
+def test_the_mistake_and_the_lost_moves_are_marked_and_explained(page):
+    dom = show(page, "game=0")
+    marks = {int(e.attrs["data-ply"]): e.classes for e in items(dom)}
+    assert "mistake" in marks[6]
+    assert [p for p, c in marks.items() if "lost" in c] == [7]
+    box = dom.by_id("analysis")
+    assert "hidden" not in box.attrs and box.attrs["data-kind"] == "missed block"
+    text = dom.by_id("analysis-text").text
+    assert "bot's decisive mistake: move 6 at (7,0)" in text
+    assert "(4,3) draw, (8,2) unsettled" in text and "missed block in 1 plies" in text
+
+
+def test_the_proven_line_replaces_the_games_end_and_toggles_back(page):
+    dom = show(page, "game=0&do=click:btn-line,key:End")
+    board = dom.by_id("board")
+    assert board.attrs["data-line"] == "1" and board.attrs["data-plies"] == "7"
+    assert board.attrs["data-last"] == "4,3" and board.attrs["data-win"] == ""
+    assert [int(e.attrs["data-ply"]) for e in items(dom) if "line" in e.classes] == [7]
+    back = show(page, "game=0&do=click:btn-line,key:l")
+    assert back.by_id("board").attrs["data-line"] == ""
+    assert back.by_id("board").attrs["data-step"] == "7"
+
+
+def test_a_game_without_analysis_shows_no_box(page):
+    dom = show(page, "game=1&do=key:l")
+    assert "hidden" in dom.by_id("analysis").attrs
+    assert dom.by_id("board").attrs["data-line"] == ""
+    assert not any({"mistake", "lost", "line"} & set(e.classes) for e in items(dom))
