@@ -30,7 +30,8 @@ def game_line(record: Dict[str, Any]) -> str:
     mistake = f"move {d['index'] + 1} {tuple(d['move'])} ({a['phase']})"
     if not d["proven"]:
         mistake += ", unsettled: no alternative proven to hold"
-    win = f"{a['kind']}" + (f" in {a['win_in']} plies" if a.get("win_in") else "")
+    n = a.get("win_in")
+    win = a["kind"] + (f" in {n} {'ply' if n == 1 else 'plies'}" if n else "")
     return (f"{where}: decisive {mistake}; lost after move {a['lost_after']}, {win}; "
             f"other moves: {', '.join(held) or 'none'}")
 

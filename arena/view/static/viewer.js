@@ -275,7 +275,8 @@
     const a = analysis(g), box = $('analysis');
     box.hidden = !a;
     if (!a) return;
-    const d = a.decisive, won = a.kind + (a.win_in ? ' in ' + a.win_in + ' plies' : '');
+    const d = a.decisive;
+    const won = a.kind + (a.win_in ? ' in ' + a.win_in + (a.win_in === 1 ? ' ply' : ' plies') : '');
     let text;
     if (d) {
       const mv = decode(g[F.moves])[d.index];

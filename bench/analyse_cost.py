@@ -1,0 +1,58 @@
+"""The loss analysis's cost and reach: how much a position's budget buys.
+
+For each budget it analyses the same lost games (`python -m arena analyse`'s code, one game at
+a time) and prints the positions searched, seconds a game and a position, and how many
+decisive mistakes it proved (an alternative proven to hold) or left unsettled, by phase.
+
+    python bench/analyse_cost.py [RECORDS.jsonl ...] [--seconds 0.5 2 8] [--lost-by bot]
+
+Records default to docs/results/partner-*.jsonl (the losses behind docs/strength.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from analysis.command import load, wanted  # noqa: E402
+from analysis.game import analyse_game  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("records", nargs="*", type=Path,
+                        default=sorted((ROOT / "docs/results").glob("partner-*.jsonl")))
+    parser.add_argument("--seconds", nargs="+", type=float, default=[0.5, 2.0, 8.0])
+    parser.add_argument("--lost-by", default=None, help="only this player's losses")
+    args = parser.parse_args()
+    games = [r for path in args.records for r in load(path) if wanted(r, args.lost_by)]
+    print(f"{len(games)} lost games from {len(args.records)} files")
+    print(f"{'budget':>7} {'positions':>9} {'s/game':>7} {'s/position':>10} {'max s/game':>10} "
+          f"{'proven':>6} {'unsettled':>9}  proven by phase")
+    for seconds in args.seconds:
+        positions, per_game, proven, unsettled = 0, [], Counter(), 0
+        for record in games:
+            started = time.perf_counter()
+            a = analyse_game(record, seconds)
+            per_game.append(time.perf_counter() - started)
+            positions += a["positions"]
+            if a["decisive"] and a["decisive"]["proven"]:
+                proven[a["phase"]] += 1
+            else:
+                unsettled += 1
+        phases = ", ".join(f"{p} {proven[p]}" for p in ("opening", "middle", "end"))
+        print(f"{seconds:>7.1f} {positions:>9} {statistics.mean(per_game):>7.1f} "
+              f"{sum(per_game) / max(positions, 1):>10.2f} {max(per_game):>10.1f} "
+              f"{sum(proven.values()):>6} {unsettled:>9}  {phases}")
+
+
+if __name__ == "__main__":
+    main()
