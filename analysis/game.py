@@ -104,8 +104,9 @@ def analyse_game(record: Dict[str, Any], seconds: float) -> Dict[str, Any]:
         lost_after = index + 1
         break
     won = positions[lost_after]
-    short = prover.shortest_win(won)
-    line = prover.winning_line(won)
+    winner_to_move = lost_after % 2 != loser_parity  # else: lost before the loser's first move
+    short = prover.shortest_win(won) if winner_to_move else None
+    line = prover.winning_line(won, attacker=winner_to_move)
     if line.complete:
         moves, source = [_xy(won, m) for m in line.moves], "proof"
     else:  # every position of the game's own remainder is proven lost for the loser

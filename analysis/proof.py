@@ -83,14 +83,14 @@ class Prover:
         finally:
             self.forced.stop_at = None
 
-    def winning_line(self, position: Position) -> WinningLine:
-        """A proof's line from a position the side to move wins: the winner plays its
+    def winning_line(self, position: Position, attacker: bool = True) -> WinningLine:
+        """A proof's line from a position the winner wins (``attacker``: it is to move; else
+        the loser is, and every move of its loses): the winner plays its
         shortest forced win where one is found (else the solver's winning move), the loser the
         safe reply that holds out longest (else the most central safe one). The whole line
         gets the budget of one position."""
         line = WinningLine()
         end = time.perf_counter() + self.seconds
-        attacker = True
         while len(line.moves) < LINE_PLIES and time.perf_counter() < end:
             move = self._attack(position) if attacker else self._defend(position, line)
             if not move:

@@ -5,6 +5,7 @@ import pytest
 from games import DOUBLE_THREAT, HOLD, MISSED_BLOCK, OPENING, QUIET, ZUGZWANG, record
 
 from analysis.game import analyse_game, loser_of, phase_of, replay, skip_reason
+from analysis.proof import Prover
 from bot.rules import InvalidPosition
 
 SECONDS = 5.0
@@ -88,3 +89,14 @@ def test_an_illegal_move_in_a_record_is_refused():
     (71, 143, "end"), (15, 80, "opening"), (16, 80, "middle"), (40, 80, "end")])
 def test_phases_split_the_board_at_a_fifth_and_a_half(index, cells, phase):
     assert phase_of(index, cells) == phase
+
+
+def test_a_line_can_start_with_the_losers_move():
+    """From a position where the loser is to move and every move of its loses (as when it is
+    lost before its first move), the line starts with its move and still ends in a four."""
+    position = replay(record(ZUGZWANG[: len(QUIET) + 2]))[-1]
+    line = Prover(position.geo, SECONDS).winning_line(position, attacker=False)
+    assert line.complete and len(line.moves) % 2 == 0
+    for move in line.moves:
+        position = position.play_bit(move)
+    assert position.last_mover_won()
