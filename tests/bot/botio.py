@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 import os
+import select
 import struct
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -30,6 +32,12 @@ def read_frames(data: bytes) -> List[Tuple[int, int]]:
     return moves
 
 
+def getpoint_request(game: PlainGame) -> str:
+    """The getpoint protocol's three lines for the side to move in ``game``."""
+    head = [game.M, game.N, game.no_x, game.no_y, *game.last()]
+    return "\n".join(" ".join(map(str, v)) for v in (head, game.top, game.view())) + "\n"
+
+
 def run_bot(args: List[str], stdin: bytes, cwd: Optional[Path] = None,
             entry: Optional[List[str]] = None, timeout: float = 60,
             env: Optional[Dict[str, str]] = None) -> subprocess.CompletedProcess:
@@ -39,6 +47,62 @@ def run_bot(args: List[str], stdin: bytes, cwd: Optional[Path] = None,
     env = dict(os.environ, PYTHONPATH=str(cwd or ROOT), **(env or {}))
     return subprocess.run(cmd, input=stdin, capture_output=True, cwd=cwd or ROOT, env=env,
                           timeout=timeout)
+
+
+class BotProcess:
+    """``python -m bot ARGS`` kept running and spoken to request by request. Every read has a
+    deadline (``timeout`` seconds), so a bot that hangs fails the test instead of stalling it."""
+
+    def __init__(self, args: List[str], timeout: float = 10.0) -> None:
+        self.timeout = timeout
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "bot"] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        self.buffer = b""
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def send(self, text: str) -> None:
+        self.proc.stdin.write(text.encode())
+        self.proc.stdin.flush()
+
+    def _read_until(self, size: Callable[[bytes], Optional[int]]) -> bytes:
+        """The first ``size(buffer)`` bytes of the output, once ``size`` knows how many."""
+        deadline = time.monotonic() + self.timeout
+        fd = self.proc.stdout.fileno()
+        while size(self.buffer) is None or len(self.buffer) < size(self.buffer):
+            left = deadline - time.monotonic()
+            assert left > 0, f"no complete reply within {self.timeout} s: {self.buffer!r}"
+            if select.select([fd], [], [], left)[0]:
+                chunk = os.read(fd, 65536)
+                assert chunk, f"the bot closed its output: {self.finish()}"
+                self.buffer += chunk
+        n = size(self.buffer)
+        data, self.buffer = self.buffer[:n], self.buffer[n:]
+        return data
+
+    def read_frame(self) -> Tuple[int, int]:
+        """One platform reply (length header, then ``x y``)."""
+        def size(b: bytes) -> Optional[int]:
+            return 4 + struct.unpack(">I", b[:4])[0] if len(b) >= 4 else None
+        (move,) = read_frames(self._read_until(size))
+        return move
+
+    def read_line(self) -> str:
+        """One getpoint reply line, without its newline."""
+        def size(b: bytes) -> Optional[int]:
+            return b.index(b"\n") + 1 if b"\n" in b else None
+        return self._read_until(size).decode("ascii").rstrip("\n")
+
+    def finish(self) -> Tuple[int, bytes, bytes]:
+        """Close its input; (exit status, unread stdout, stderr) once it has exited."""
+        try:
+            out, err = self.proc.communicate(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            out, err = self.proc.communicate()
+        return self.proc.returncode, self.buffer + out, err
 
 
 class ReactiveOpponent(io.TextIOBase):

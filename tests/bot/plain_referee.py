@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import List, Tuple
 
 
@@ -37,12 +36,28 @@ class PlainGame:
         self.turn = 3 - self.turn
         return won
 
+    def wins(self, x: int, y: int) -> bool:
+        """Would the side to move make four by playing (x, y)? (The board is left as it was.)"""
+        self.board[x * self.N + y] = self.turn
+        won = naive_winner(self.board, self.M, self.N, x, y)
+        self.board[x * self.N + y] = 0
+        return won
+
     def view(self) -> List[int]:
         """The board from the side to move's view: 2 own, 1 opponent."""
         return [0 if v == 0 else 2 if v == self.turn else 1 for v in self.board]
 
     def last(self) -> Tuple[int, int]:
         return self.moves[-1] if self.moves else (-1, -1)
+
+    def __str__(self) -> str:
+        """The game for a failure message: shape, forbidden cell (#), moves, and the board with
+        X for the first player's pieces and O for the second's."""
+        rows = ["".join("#" if (x, y) == (self.no_x, self.no_y)
+                        else ".XO"[self.board[x * self.N + y]] for y in range(self.N))
+                for x in range(self.M)]
+        return (f"{self.M}x{self.N}, forbidden cell ({self.no_x}, {self.no_y}), "
+                f"moves {self.moves}\n" + "\n".join(rows))
 
 
 def naive_winner(board: List[int], M: int, N: int, x: int, y: int) -> bool:
@@ -59,15 +74,3 @@ def naive_winner(board: List[int], M: int, N: int, x: int, y: int) -> bool:
             return True
     return False
 
-
-def random_position(rng: random.Random, M: int, N: int) -> PlainGame:
-    """A random reachable, unfinished position (random moves, stopped at a random ply)."""
-    while True:
-        game = PlainGame(M, N, rng.randrange(M), rng.randrange(N))
-        stop = rng.randrange(M * N - 1)
-        for _ in range(stop):
-            if game.play(*rng.choice(game.legal_moves())):
-                break
-        else:
-            if game.legal_moves():
-                return game

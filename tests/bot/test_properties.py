@@ -1,63 +1,87 @@
-"""Random reachable positions on all 16 board sizes, each answered with a legal move by the
-three ways in (a play-out cap keeps it fast). Legality is judged by the plain referee."""
+"""Property tests of the bot's promise never to play an illegal move: positions of every shape,
+with the forbidden cell on the bottom row, the top row, an edge column or anywhere (often just
+above a piece), reached by legal play, asked through each of the three ways in at a tiny
+budget. The reply must be legal (never the forbidden cell, never above a full column), as the
+plain referee judges it.
+
+Volumes follow the Hypothesis profile (tests/conftest.py): 1,000 examples in all by default,
+10,000 with ``HYPOTHESIS_PROFILE=thorough``. The process protocols run one bot process for all
+getpoint requests and one per platform game (each game asks for a reply at every turn)."""
 
 from __future__ import annotations
 
-import io
-import random
+from typing import Callable, Iterator
 
 import pytest
-from botio import ReactiveOpponent, read_frames, run_bot
-from plain_referee import PlainGame, random_position
+from botio import BotProcess, getpoint_request
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from plain_referee import PlainGame
+from reachable import boards, positions, quiet_move
 
-from bot.protocol import platform
 from bot.protocol.function import get_point
 from bot.search.clock import Limit
-from bot.search.mcts import MCTS
 
-SIZES = [(M, N) for M in range(9, 13) for N in range(9, 13)]
-PER_SIZE = 150  # 16 x 150 = 2400 positions for each of get_point and getpoint
 TINY = Limit(seconds=5, playouts=3)
+TINY_ARGS = ["--playouts", "3", "--seed", "1"]
+EXAMPLES = settings.default.max_examples  # the profile's unit: 100 by default
 
 
-def positions(seed: int):
-    rng = random.Random(seed)
-    return [random_position(rng, M, N) for M, N in SIZES for _ in range(PER_SIZE)]
+def assert_legal(game: PlainGame, reply: tuple) -> None:
+    x, y = reply
+    assert game.legal(x, y), f"reply ({x}, {y}) with top {game.top} is illegal in {game}"
 
 
-def test_get_point_answers_random_positions_legally():
-    for game in positions(1):
-        x, y = get_point(game.M, game.N, game.top, game.view(), *game.last(), game.no_x,
-                         game.no_y, limit=TINY)
-        assert game.legal(x, y), (game.moves, (x, y))
+@settings(max_examples=5 * EXAMPLES)
+@given(game=positions())
+def test_get_point_replies_legally(game: PlainGame) -> None:
+    assert_legal(game, get_point(game.M, game.N, game.top, game.view(), *game.last(),
+                                 game.no_x, game.no_y, limit=TINY))
 
 
-def test_getpoint_protocol_answers_random_positions_legally():
-    games = positions(2)
-    lines = []
-    for g in games:
-        lines += [" ".join(map(str, [g.M, g.N, g.no_x, g.no_y, *g.last()])),
-                  " ".join(map(str, g.top)), " ".join(map(str, g.view()))]
-    proc = run_bot(["--protocol", "getpoint", "--playouts", "3"],
-                   ("\n".join(lines) + "\n").encode(), timeout=120)
-    assert proc.returncode == 0, proc.stderr.decode()
-    replies = proc.stdout.decode().splitlines()
-    assert len(replies) == len(games)
-    for g, reply in zip(games, replies):
-        x, y = map(int, reply.split())
-        assert g.legal(x, y), (g.moves, (x, y))
+@pytest.fixture(scope="module")
+def ask_getpoint() -> Iterator[Callable[[PlainGame], str]]:
+    """Asks one long-running ``python -m bot --protocol getpoint`` (a fresh one if it died, so
+    that one failure does not fail every later example)."""
+    bots = []
+
+    def ask(game: PlainGame) -> str:
+        if not bots or not bots[-1].alive():
+            bots.append(BotProcess(["--protocol", "getpoint"] + TINY_ARGS))
+        bots[-1].send(getpoint_request(game))
+        return bots[-1].read_line()
+
+    yield ask
+    for bot in bots:
+        bot.finish()
+    assert [bot.proc.returncode for bot in bots] == [0]
 
 
-@pytest.mark.parametrize("M, N", SIZES)
-def test_platform_protocol_plays_random_games_legally(M, N):
-    """Whole games against random moves, both colours; ReactiveOpponent checks each reply."""
-    rng = random.Random(M * 13 + N)
-    replies = 0
-    for game_no in range(12):
-        game = PlainGame(M, N, rng.randrange(M), rng.randrange(N))
-        out = io.BytesIO()
-        stdin = ReactiveOpponent(game, game_no % 2 == 0, out,
-                                 lambda g: rng.choice(g.legal_moves()))
-        platform.serve(stdin, out, TINY, MCTS(seed=game_no))
-        replies += len(read_frames(out.getvalue()))
-    assert replies >= 12 * 4
+@settings(max_examples=4 * EXAMPLES)
+@given(game=positions())
+def test_getpoint_protocol_replies_legally(game: PlainGame,
+                                          ask_getpoint: Callable[[PlainGame], str]) -> None:
+    reply = ask_getpoint(game)
+    assert_legal(game, tuple(map(int, reply.split())))
+
+
+@settings(max_examples=EXAMPLES)
+@given(game=boards(), bot_first=st.booleans(), data=st.data())
+def test_platform_protocol_replies_legally_over_a_pipe(game: PlainGame, bot_first: bool,
+                                                       data: st.DataObject) -> None:
+    """A whole game: the opponent plays drawn quiet moves, the bot replies at every turn."""
+    bot = BotProcess(TINY_ARGS)
+    bot.send(f"{game.M} {game.N} {game.no_x} {game.no_y}\n")
+    if not bot_first:
+        game.play(*quiet_move(data.draw, game))
+    while True:
+        bot.send("{} {}\n".format(*game.last()))
+        reply = bot.read_frame()
+        assert_legal(game, reply)
+        if game.play(*reply) or not game.legal_moves():
+            break
+        move = quiet_move(data.draw, game)
+        if move is None:
+            break
+        game.play(*move)
+    assert bot.finish() == (0, b"", b"")

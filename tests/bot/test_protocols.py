@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from botio import ReactiveOpponent, read_frames, run_bot
+from botio import ReactiveOpponent, getpoint_request, read_frames, run_bot
 from plain_referee import PlainGame
 
 from bot.protocol import getpoint, platform
@@ -143,17 +143,11 @@ def test_platform_bad_input_raises_one_clear_error(lines, message):
         platform.serve(stdin, io.BytesIO(), FAST, MCTS(seed=0))
 
 
-def request(game: PlainGame) -> str:
-    """A getpoint request for the side to move in ``game``."""
-    head = [game.M, game.N, game.no_x, game.no_y, *game.last()]
-    return "\n".join(" ".join(map(str, v)) for v in (head, game.top, game.view())) + "\n"
-
-
 def test_getpoint_answers_each_request_with_one_line():
     game = PlainGame(12, 12, 11, 0)
-    first = request(game)
+    first = getpoint_request(game)
     game.play(10, 0)
-    stdin = io.StringIO(first + "\n" + request(game))
+    stdin = io.StringIO(first + "\n" + getpoint_request(game))
     stdout = io.StringIO()
     getpoint.serve(stdin, stdout, FAST, MCTS(seed=0))
     lines = stdout.getvalue().split("\n")
