@@ -81,15 +81,14 @@ def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> i
         started = time.perf_counter() - age if age is not None else None
     limit = Limit(seconds=args.time, playouts=args.playouts)
     searcher = build_searcher(args)
+    lines = FdLines(0)
     try:
         if args.protocol == "platform":
-            if args.ponder and args.playouts is None:  # a play-out cap stays repeatable
-                lines = FdLines(sys.stdin.fileno())
-                platform.serve(lines, sys.stdout.buffer, limit, searcher, started, lines.ready)
-            else:
-                platform.serve(sys.stdin, sys.stdout.buffer, limit, searcher, started)
+            ponder = args.ponder and args.playouts is None  # a play-out cap stays repeatable
+            platform.serve(lines, sys.stdout.buffer, limit, searcher, started,
+                           lines.ready if ponder else None)
         else:
-            getpoint.serve(sys.stdin, sys.stdout, limit, searcher)
+            getpoint.serve(lines, sys.stdout, limit, searcher)
     except InvalidPosition as exc:
         print(f"bot: bad input: {exc}", file=sys.stderr, flush=True)
         return 2

@@ -44,6 +44,23 @@ def test_lines_are_split_across_chunks_and_ready_says_when_one_waits():
             os.close(w)
 
 
+def test_a_long_line_is_read_size_bytes_at_a_time_without_losing_the_rest():
+    r, w = os.pipe()
+    try:
+        lines = FdLines(r)
+        os.write(w, b"12345678\n\n" * 3000 + b"9 9")
+        os.close(w)
+        w = -1
+        assert lines.readline(5) == "12345" and lines.readline(5) == "678\n"
+        assert lines.readline(5) == "\n"
+        rest = iter(lambda: lines.readline(5), "")
+        assert "".join(rest) == "12345678\n\n" * 2999 + "9 9"
+    finally:
+        os.close(r)
+        if w >= 0:
+            os.close(w)
+
+
 def test_a_descriptor_select_cannot_watch_means_do_not_ponder():
     r, w = os.pipe()
     os.close(r)
@@ -161,7 +178,7 @@ def test_process_ponders_while_waiting_and_times_each_move_from_its_arrival():
 
 
 @pytest.mark.parametrize("flags", [["--no-ponder", "--time", "0.2"], ["--playouts", "30"]])
-def test_no_ponder_flag_and_a_playout_cap_keep_the_plain_reader(flags):
+def test_no_ponder_flag_and_a_playout_cap_do_not_ponder(flags):
     # --playouts: a sparring partner capped at N play-outs must not search on our time
     proc = subprocess.run([sys.executable, "-m", "bot", *flags, "--log-level", "DEBUG"],
                           input=b"9 9 0 4\n-1 -1\n", capture_output=True, cwd=ROOT,
