@@ -55,12 +55,19 @@ def mark() -> str:
 
 
 @pytest.fixture
-def proto(mark: str):
-    """Spec of the hostile platform-protocol bot in a given mode."""
-    def spec(mode: str) -> dict:
+def mark_env(mark: str) -> Dict[str, str]:
+    """The environment entry that marks this test's processes: for every player's spec (and
+    for a whole arena run as a process, whose workers and players inherit it)."""
+    return {MARK_VAR: mark}
+
+
+@pytest.fixture
+def proto(mark_env: Dict[str, str]):
+    """Spec of the hostile platform-protocol bot in a given mode (and its extra arguments)."""
+    def spec(mode: str, *args: str) -> dict:
         # PYTHONUNBUFFERED (set in some shells) would make the never-flushing bot flush.
-        return {"process": [sys.executable, str(HOSTILE / "proto_bot.py"), mode],
-                "env": {MARK_VAR: mark, "PYTHONUNBUFFERED": ""}}
+        return {"process": [sys.executable, str(HOSTILE / "proto_bot.py"), mode, *args],
+                "env": dict(mark_env, PYTHONUNBUFFERED="")}
     return spec
 
 

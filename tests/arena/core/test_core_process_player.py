@@ -36,6 +36,12 @@ def test_good_process_bot_finishes_a_game(proto, leftmost_player):
     ("ignore_term", FaultKind.TIMEOUT),
     ("crash_later", FaultKind.CRASH),
     ("illegal", FaultKind.ILLEGAL),
+    ("zero_length", FaultKind.CRASH),
+    ("huge_length", FaultKind.CRASH),
+    ("bad_payload", FaultKind.CRASH),
+    ("short_garbage", FaultKind.TIMEOUT),
+    ("hang", FaultKind.TIMEOUT),
+    ("exit", FaultKind.CRASH),
 ])
 def test_hostile_process_loses_in_time_with_the_right_code(mode, kind, proto, leftmost_player):
     with make_player("hostile", proto(mode)) as hostile:
@@ -46,6 +52,31 @@ def test_hostile_process_loses_in_time_with_the_right_code(mode, kind, proto, le
     assert outcome.course_code(a_first=False) == {
         FaultKind.CRASH: Code.A_BUG, FaultKind.TIMEOUT: Code.A_TIMEOUT,
         FaultKind.ILLEGAL: Code.A_ILLEGAL}[kind]
+
+
+@pytest.mark.parametrize("mode, detail", [
+    ("zero_length", "reply length header 0 "),
+    ("huge_length", "reply length header 2147483648 "),
+    ("bad_payload", "unreadable reply b'3 4 5'"),
+])
+def test_a_frame_that_is_no_reply_is_a_bug_at_once(mode, detail, proto, leftmost_player):
+    with make_player("hostile", proto(mode)) as hostile:
+        outcome, _ = timed_game(hostile, leftmost_player)
+    assert outcome.moves == [] and detail in outcome.fault.detail
+
+
+def test_a_reply_split_across_writes_is_read_whole(proto, leftmost_player):
+    with make_player("split", proto("split_reply")) as split:
+        outcome, _ = timed_game(split, leftmost_player)
+    assert outcome.fault is None and outcome.reason == "four in a row"
+
+
+def test_bytes_after_a_reply_are_read_as_the_next_replys_header(proto, leftmost_player):
+    # b"\n" then the next frame's first 3 bytes: a header of 0x0a000000
+    with make_player("trailing", proto("trailing_bytes")) as trailing:
+        outcome, _ = timed_game(trailing, leftmost_player)
+    assert (outcome.fault.side, outcome.fault.kind) == (1, FaultKind.CRASH)
+    assert len(outcome.moves) == 2 and "reply length header 167772160" in outcome.fault.detail
 
 
 def test_slow_start_counts_against_the_opening_move(proto, leftmost_player):
