@@ -20,6 +20,7 @@ from bot.search.tactics import ForcedWin
 
 FORCED_NODES = 2_000_000  # node cap of one forced-win question (the time budget ends it first)
 SHORT_WIN_PLIES = 15  # the deepest forced-win question; a longer win is "deep"
+QUICK_SHARE = 0.3  # of a position's budget: the forced-win search's try at each move first
 LINE_PLIES = 80  # a winning line stops here (longer than any game's remainder on 12x12)
 
 # How a proven win ends, from the loser's last position before the four:
@@ -64,14 +65,27 @@ class Prover:
         wins = position.winning_moves()
         if wins:
             return {b: (WIN if b & wins else None) for b in bits(possible)}
-        safe = position.non_losing_moves()
-        proven = self.solver.solve_moves(position, seconds=self.seconds) if safe else {}
-        return {b: (proven.get(b) if b & safe else LOSS) for b in bits(possible)}
+        start = time.perf_counter()
+        values: Dict[int, Optional[int]] = {b: LOSS for b in bits(possible)}
+        open_moves = 0
+        for b in bits(position.non_losing_moves()):
+            # a short forced win of the opponent's proves the move lost far sooner than the
+            # solver, which also searches every long line of the opponent's other moves
+            until = start + self.seconds * QUICK_SHARE
+            if self.shortest_win(position.play_bit(b), until=until) is None:
+                open_moves |= b
+        if open_moves:
+            left = start + self.seconds - time.perf_counter()
+            proven = self.solver.solve_moves(position, seconds=max(left, 0.0), moves=open_moves)
+            values.update({b: proven.get(b) for b in bits(open_moves)})
+        return values
 
-    def shortest_win(self, position: Position, most: int = SHORT_WIN_PLIES) -> Optional[int]:
+    def shortest_win(self, position: Position, most: int = SHORT_WIN_PLIES,
+                     until: Optional[float] = None) -> Optional[int]:
         """The smallest forced-win depth (bot.search.tactics' plies: 0 is a win now) of the
-        side to move, up to ``most``; None when there is none that short or time runs out."""
-        self.forced.stop_at = time.perf_counter() + self.seconds
+        side to move, up to ``most``; None when there is none that short or the time (the
+        ``until`` perf_counter() instant, else the budget of one position) runs out."""
+        self.forced.stop_at = until if until is not None else time.perf_counter() + self.seconds
         try:
             for depth in range(most + 1):
                 found = self.forced.settle(position.current, position.mask, depth)

@@ -48,26 +48,29 @@ class Solver:
         self.max_nodes, self.end = max_nodes, end
 
     def solve_moves(self, position: Position, max_nodes: Optional[int] = None,
-                    seconds: Optional[float] = None) -> Dict[int, int]:
+                    seconds: Optional[float] = None, moves: Optional[int] = None) -> Dict[int, int]:
         """The proven outcome (for the side to move) of each move it could prove in budget.
 
-        Stops at the first proven win. Moves that lose at once are not listed (the caller's
-        non-losing filter already excludes them). Budget: ``max_nodes`` and/or ``seconds``.
+        Stops at the first proven win. ``moves`` (a set of cells) defaults to the non-losing
+        moves; moves that lose at once are never listed. Budget: ``max_nodes`` and/or
+        ``seconds``.
         """
         end = None if seconds is None else time.perf_counter() + seconds
         self._start(position.geo, max_nodes, end)
         opponent = position.opponent()
         proven: Dict[int, int] = {}
-        moves = self._ordered(position.current, position.mask, position.non_losing_moves())
+        safe = position.non_losing_moves()
+        ordered = self._ordered(position.current, position.mask,
+                                safe if moves is None else safe & moves)
         try:
             # First pass: is any move a win? (null window on the child: loss or not)
-            for m in moves:
+            for m in ordered:
                 mask = position.mask | m
                 if self._negamax(opponent, mask, LOSS, DRAW) == LOSS:
                     proven[m] = WIN
                     return proven
             # Second pass: each move's exact value (now known not to be a win).
-            for m in moves:
+            for m in ordered:
                 proven[m] = -self._negamax(opponent, position.mask | m, LOSS, WIN)
         except OutOfBudget:
             pass
