@@ -17,7 +17,7 @@ from typing import Iterable, Optional
 
 from arena.config import Config, ConfigError
 from arena.report.summary import pair_scores
-from arena.results import GameRecord, course_game
+from arena.results import CourseGame
 from arena.stats import SprtResult, pentanomial, sprt
 
 STOP_NAME = "early_stop.json"
@@ -56,15 +56,15 @@ class SprtStop:
         self.elo0, self.elo1 = config.sprt
         self.path = config.output_dir / STOP_NAME
 
-    def check(self, records: Iterable[GameRecord]) -> Optional[Stop]:
-        """The stop, if the SPRT over these records accepts or rejects; None to play on."""
-        records = list(records)
-        res: SprtResult = sprt(pentanomial(pair_scores(course_game(r) for r in records)),
-                               self.elo0, self.elo1)
+    def check(self, games: Iterable[CourseGame]) -> Optional[Stop]:
+        """The stop, if the SPRT over these games (records reduced by `course_game`) accepts
+        or rejects; None to play on."""
+        games = list(games)
+        res: SprtResult = sprt(pentanomial(pair_scores(games)), self.elo0, self.elo1)
         if res.verdict == "continue" or res.pairs < MIN_PAIRS:
             return None
         return Stop(self.elo0, self.elo1, res.verdict, res.llr, res.lower, res.upper, res.pairs,
-                    len(records))
+                    len(games))
 
     def record(self, stop: Stop) -> Path:
         """Write the stop beside the log (the batch's folder)."""

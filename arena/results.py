@@ -191,17 +191,18 @@ class ResultLog:
         self.close()
 
 
-def sort_log(path: Path) -> None:
+def sort_log(path: Path) -> List[GameRecord]:
     """Rewrite a log in game order (batch, seed, round, a, b, leg), whatever order games ended in,
-    so the same batch leaves the same file locally and on a cluster. Atomic: the old file stays
-    whole until the new one replaces it."""
+    so the same batch leaves the same file locally and on a cluster; returns its records in that
+    order. Atomic: the old file stays whole until the new one replaces it."""
     records = read_log(path)
     if not records:
-        return
+        return records
     records.sort(key=lambda r: (r.batch, r.seed, r.round, r.a, r.b, r.leg))
     tmp = path.with_suffix(".tmp")
     tmp.write_text("".join(r.to_json() + "\n" for r in records), encoding="utf-8")
     os.replace(tmp, path)
+    return records
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,22 @@ stopped. With `--sprt` it closes the executor's iterator once the SPRT decides.
 import logging
 import signal
 import sys
-from typing import Any, Dict, Iterator, List, Optional, Protocol
+from dataclasses import dataclass
+from typing import Any, Dict, Iterator, List, Optional, Protocol, Set
 
 from arena.config import Config, ConfigError
 from arena.early_stop import SprtStop, Stop
 from arena.pool import LocalPool, terminate
-from arena.results import GameRecord, ResultLog, read_log, sort_log, write_course_files
+from arena.results import (
+    CourseGame,
+    GameKey,
+    GameRecord,
+    ResultLog,
+    course_game,
+    read_log,
+    sort_log,
+    write_course_files,
+)
 from arena.tasks import BatchError, BoardSpec, Task, draw_board, plan, play_task, to_record
 
 __all__ = ["BatchError", "BoardSpec", "LOG_NAME", "Task", "draw_board", "plan", "play_task",
@@ -87,9 +97,26 @@ class BatchResult(List[GameRecord]):
     stop: Optional[Stop] = None
 
 
+@dataclass
+class Played:
+    """What the parent keeps of each logged game while the batch runs: its key (a game that
+    comes back twice is logged once) and its course line (what the SPRT reads), a few hundred
+    bytes; never the whole record, so its memory stays flat however long the batch."""
+
+    keys: Set[GameKey]
+    games: List[CourseGame]
+    stop: Optional[Stop] = None
+
+    def add(self, record: GameRecord, early: Optional[SprtStop]) -> None:
+        self.keys.add(record.key)
+        self.games.append(course_game(record))
+        self.stop = early.check(self.games) if early else None
+
+
 def run_batch(config: Config, quiet: bool = False,
               executor: Optional[Executor] = None) -> BatchResult:
-    """Play every game of the batch not yet in its log; returns the batch's records.
+    """Play every game of the batch not yet in its log; returns the batch's records, read
+    back from the log once it is sorted.
 
     The log is `<output>/games.jsonl`; a torn last line is cut off first. The course's text
     files are rewritten from the log at the end, also after Ctrl-C or an error.
@@ -99,46 +126,43 @@ def run_batch(config: Config, quiet: bool = False,
     early = SprtStop(config) if config.sprt else None
     games = plan(config)
     wanted = {t.key for t in games}
-    logged = read_log(log_path, repair=True)
-    done = {r.key: r for r in logged if r.key in wanted}
-    todo = [t for t in games if t.key not in done]
-    if done:
-        LOG.info("resuming %s: %d of %d games already in %s", config.batch, len(done),
+    logged = [r for r in read_log(log_path, repair=True) if r.key in wanted]
+    played = Played({r.key for r in logged}, [course_game(r) for r in logged])
+    played.stop = early.check(played.games) if early else None
+    todo = [] if played.stop else [t for t in games if t.key not in played.keys]
+    if logged:
+        LOG.info("resuming %s: %d of %d games already in %s", config.batch, len(logged),
                  len(games), log_path)
-    records = BatchResult(done.values())
-    records.stop = early.check(records) if early else None
-    if records.stop:
-        todo = []
     executor = executor or executor_for(config)
-    progress = Progress(len(games), records, quiet)
+    progress = Progress(len(games), logged, quiet)
+    del logged
     previous = signal.signal(signal.SIGTERM, terminate)  # SIGTERM stops the batch as Ctrl-C does
     try:
         with ResultLog(log_path) as log:
-            _collect(executor.play(config.players, todo), done, log, records, progress, early)
+            _collect(executor.play(config.players, todo), played, log, progress, early)
     finally:
         signal.signal(signal.SIGTERM, previous)
         progress.close()
-        sort_log(log_path)
+        records = BatchResult(r for r in sort_log(log_path) if r.key in wanted)
+        records.stop = played.stop
         write_course_files(records, out)
-        if records.stop and early:
-            early.record(records.stop)
+        if played.stop and early:
+            early.record(played.stop)
     return records
 
 
-def _collect(results: Iterator[GameRecord], done: Dict[Any, GameRecord], log: ResultLog,
-             records: BatchResult, progress: "Progress", early: Optional[SprtStop]) -> None:
+def _collect(results: Iterator[GameRecord], played: Played, log: ResultLog,
+             progress: "Progress", early: Optional[SprtStop]) -> None:
     """Log each new record; stop (closing `results`, which cancels the rest) on an SPRT verdict."""
     try:
         for record in results:
-            if record.key in done:
+            if record.key in played.keys:
                 LOG.debug("%s came back twice (a rescheduled game); counted once", record.key)
                 continue
-            done[record.key] = record
             log.append(record)
-            records.append(record)
+            played.add(record, early)
             progress.add(record)
-            records.stop = early.check(records) if early else None
-            if records.stop:
+            if played.stop:
                 return
     finally:
         close = getattr(results, "close", None)

@@ -1,12 +1,15 @@
-"""The scheduler's collection of records: each game once, and an SPRT stop that cancels the rest."""
+"""The scheduler's collection of records: each game once, an SPRT stop that cancels the rest,
+and no whole record kept in memory while a batch runs."""
 
+import dataclasses
 import json
+import tracemalloc
 
 import pytest
 
 from arena.config import Config, ConfigError
 from arena.early_stop import MIN_PAIRS, STOP_NAME, SprtStop
-from arena.results import GameRecord, read_log
+from arena.results import GameRecord, course_game, read_log
 from arena.scheduler import LOG_NAME, plan, run_batch
 
 
@@ -48,6 +51,37 @@ def test_a_game_sent_twice_is_logged_once(tmp_path):
     assert len({r.key for r in logged}) == 6
 
 
+class Measured(Scripted):
+    """Sends games as long as a real one (60 moves, a stderr tail) and notes the memory the
+    process holds (tracemalloc) when the games in ``at`` are sent."""
+
+    def __init__(self, at):
+        super().__init__(1)
+        self.at, self.held = at, {}
+
+    def play(self, specs, todo):
+        for number, task in enumerate(todo):
+            if number in self.at:
+                self.held[number] = tracemalloc.get_traced_memory()[0]
+            yield dataclasses.replace(record(task, 1), moves=[[8, y % 9] for y in range(60)],
+                                      times=[0.001] * 60, stderr={"a": "e" * 2000, "b": ""})
+
+
+def test_the_parent_keeps_no_whole_record_while_a_batch_runs(tmp_path):
+    # A record is several kilobytes in memory: kept for every game, they grew the parent's
+    # heap by 6 KB a game. Its key and course line (what resuming, the SPRT and the
+    # course's files need) are a few hundred bytes.
+    executor = Measured(at={100, 999})
+    tracemalloc.start()
+    try:
+        records = run_batch(config(tmp_path, 500), quiet=True, executor=executor)
+    finally:
+        tracemalloc.stop()
+    assert len(records) == 1000 and records[-1].moves  # whole records, read back at the end
+    per_game = (executor.held[999] - executor.held[100]) / 899
+    assert per_game < 1000, f"{per_game:.0f} bytes a game"
+
+
 def test_sprt_stop_closes_the_executor_and_is_recorded_and_kept(tmp_path):
     executor = Scripted(2)  # B wins every game: H0 (A is not stronger) holds
     cfg = config(tmp_path, 40, sprt=(0.0, 10.0))
@@ -65,8 +99,8 @@ def test_no_verdict_before_min_pairs_even_without_spread(tmp_path):
     cfg = config(tmp_path, 40, sprt=(0.0, 10.0))
     stop = SprtStop(cfg)
     tasks = plan(cfg)
-    assert stop.check(record(t, 1) for t in tasks[:2 * MIN_PAIRS - 2]) is None
-    decided = stop.check(record(t, 1) for t in tasks[:2 * MIN_PAIRS])
+    assert stop.check(course_game(record(t, 1)) for t in tasks[:2 * MIN_PAIRS - 2]) is None
+    decided = stop.check(course_game(record(t, 1)) for t in tasks[:2 * MIN_PAIRS])
     assert decided.verdict == "accept" and "accepts H1" in decided.reason()
 
 
