@@ -275,14 +275,16 @@
     const a = analysis(g), box = $('analysis');
     box.hidden = !a;
     if (!a) return;
+    $('moves-box').open = true;  // the marks are in the move list
     const d = a.decisive;
     const won = a.kind + (a.win_in ? ' in ' + a.win_in + (a.win_in === 1 ? ' ply' : ' plies') : '');
     let text;
     if (d) {
       const mv = decode(g[F.moves])[d.index];
-      const others = d.alternatives.map(function (alt) {
-        return '(' + alt[0] + ',' + alt[1] + ') ' + alt[2];
-      });
+      const held = d.alternatives.filter(function (alt) { return alt[2] !== 'unsettled'; });
+      const others = held.map(function (alt) { return '(' + alt[0] + ',' + alt[1] + ') ' + alt[2]; });
+      const unsettled = d.alternatives.length - held.length;
+      if (unsettled) others.push(unsettled + ' unsettled');
       text = a.loser + "'s decisive mistake: move " + (d.index + 1) + ' at (' + mv.join(',') +
         ')' + (d.proven ? '' : ', unsettled: no other move proven to hold') +
         '. Other moves: ' + (others.join(', ') || 'none') + '. ';

@@ -56,7 +56,8 @@ def test_the_mistake_and_the_lost_moves_are_marked_and_explained(page):
     assert "hidden" not in box.attrs and box.attrs["data-kind"] == "missed block"
     text = dom.by_id("analysis-text").text
     assert "bot's decisive mistake: move 6 at (7,0)" in text
-    assert "(4,3) draw, (8,2) unsettled" in text and "missed block in 1 ply" in text
+    assert "Other moves: (4,3) draw, 1 unsettled." in text and "missed block in 1 ply" in text
+    assert "open" in dom.by_id("moves-box").attrs
 
 
 def test_the_proven_line_replaces_the_games_end_and_toggles_back(page):
