@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-from analysis.proof import DOUBLE_THREAT, ZUGZWANG, Prover, verdict
+from analysis.proof import DOUBLE_THREAT, ZUGZWANG, Prover, plies_of, verdict
 from bot.rules import DRAW, LOSS, WIN, Position
 
 VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss", None: "unsettled"}
@@ -67,8 +67,10 @@ def _xy(position: Position, move: int) -> List[int]:
 def analyse_game(record: Dict[str, Any], seconds: float) -> Dict[str, Any]:
     """The analysis of one lost game (see the module docstring), a JSON-ready dict:
     ``loser``, ``loser_moved`` ("first"/"second"), ``lost_after`` (moves played when the loser
-    was first proven lost), ``decisive`` (index, move, alternatives that held with their
-    values, ``proven``: whether one of them is proven to hold) or None when the loser was lost
+    was first proven lost), ``decisive`` (index, move, the other moves not proven lost with
+    their values and the plies within which each is proven to allow no forced four,
+    ``proven``: one of them is proven to hold, ``avoidable``: proven, or one is clear of a four
+    for as long as the shortest forced win the mistake allowed) or None when the loser was lost
     before its first move, ``kind``, ``win_in`` (plies of the shortest forced win after the
     mistake: the proof's line when complete), ``line`` (the winning line in course
     coordinates, the winner's move first: the proof's, else the game's own remainder, every
@@ -90,13 +92,14 @@ def analyse_game(record: Dict[str, Any], seconds: float) -> Dict[str, Any]:
         if index % 2 != loser_parity:
             continue
         position = positions[index]
-        values = prover.move_values(position)
+        values, safe_plies = prover.move_values(position)
         searched += 1
         if verdict(values) == LOSS:
             lost_after = max(index - 1, 0)
             continue
         played = position.play_xy(*record["moves"][index]).mask ^ position.mask
-        alternatives = [{"move": _xy(position, m), "value": VALUE_NAMES[v]}
+        alternatives = [{"move": _xy(position, m), "value": VALUE_NAMES[v],
+                         "no_four_within": safe_plies.get(m, 0)}
                         for m, v in sorted(values.items()) if m != played and v != LOSS]
         decisive = {"index": index, "move": list(record["moves"][index]),
                     "alternatives": alternatives,
@@ -107,6 +110,11 @@ def analyse_game(record: Dict[str, Any], seconds: float) -> Dict[str, Any]:
     winner_to_move = lost_after % 2 != loser_parity  # else: lost before the loser's first move
     short = prover.shortest_win(won) if winner_to_move else None
     line = prover.winning_line(won, attacker=winner_to_move)
+    if decisive is not None:
+        # proven within bounds: the mistake allowed a forced four in `short` plies that some
+        # other move was proven clear of for at least as long
+        decisive["avoidable"] = decisive["proven"] or (short is not None and any(
+            a["no_four_within"] >= plies_of(short) for a in decisive["alternatives"]))
     if line.complete:
         moves, source = [_xy(won, m) for m in line.moves], "proof"
     else:  # every position of the game's own remainder is proven lost for the loser

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from bot.rules import DRAW, LOSS, WIN, Geometry, Position, bits
 from bot.search.solver import Solver
@@ -57,43 +57,55 @@ class Prover:
         self.solver = Solver()
         self.forced = ForcedWin(geo, FORCED_NODES)
 
-    def move_values(self, position: Position) -> Dict[int, Optional[int]]:
+    def move_values(self, position: Position) -> Tuple[Dict[int, Optional[int]], Dict[int, int]]:
         """Every legal move's proven value for the side to move (WIN, DRAW, LOSS), None where
-        the budget ran out. A move that lets the opponent win at once is a LOSS without a
-        search; when a win exists the other moves are left unsettled (none is needed)."""
+        the budget ran out; and for the moves not proven lost, the plies within which the
+        opponent is proven to have no forced four (0: not even that). A move that lets the
+        opponent win at once is a LOSS without a search; when a win exists the other moves are
+        left unsettled (none is needed)."""
         possible = position.possible()
         wins = position.winning_moves()
         if wins:
-            return {b: (WIN if b & wins else None) for b in bits(possible)}
+            return {b: (WIN if b & wins else None) for b in bits(possible)}, {}
         start = time.perf_counter()
         values: Dict[int, Optional[int]] = {b: LOSS for b in bits(possible)}
-        open_moves = 0
+        safe_plies: Dict[int, int] = {}
         for b in bits(position.non_losing_moves()):
             # a short forced win of the opponent's proves the move lost far sooner than the
             # solver, which also searches every long line of the opponent's other moves
             until = start + self.seconds * QUICK_SHARE
-            if self.shortest_win(position.play_bit(b), until=until) is None:
-                open_moves |= b
-        if open_moves:
+            found, clear = self.forced_search(position.play_bit(b), until=until)
+            if found is None:
+                safe_plies[b] = plies_of(clear) if clear >= 0 else 0
+        if safe_plies:
             left = start + self.seconds - time.perf_counter()
+            open_moves = sum(safe_plies)
             proven = self.solver.solve_moves(position, seconds=max(left, 0.0), moves=open_moves)
-            values.update({b: proven.get(b) for b in bits(open_moves)})
-        return values
+            values.update({b: proven.get(b) for b in safe_plies})
+        return values, {b: n for b, n in safe_plies.items() if values[b] != LOSS}
 
     def shortest_win(self, position: Position, most: int = SHORT_WIN_PLIES,
                      until: Optional[float] = None) -> Optional[int]:
         """The smallest forced-win depth (bot.search.tactics' plies: 0 is a win now) of the
         side to move, up to ``most``; None when there is none that short or the time (the
         ``until`` perf_counter() instant, else the budget of one position) runs out."""
+        return self.forced_search(position, most, until)[0]
+
+    def forced_search(self, position: Position, most: int = SHORT_WIN_PLIES,
+                      until: Optional[float] = None) -> Tuple[Optional[int], int]:
+        """(shortest_win's answer, the deepest depth searched completely without a forced win:
+        -1 when none was)."""
         self.forced.stop_at = until if until is not None else time.perf_counter() + self.seconds
+        clear = -1
         try:
             for depth in range(most + 1):
                 found = self.forced.settle(position.current, position.mask, depth)
                 if found is None:
-                    return None
+                    break
                 if found:
-                    return depth
-            return None
+                    return depth, clear
+                clear = depth
+            return None, clear
         finally:
             self.forced.stop_at = None
 
@@ -153,6 +165,14 @@ class Prover:
             if depth > longest:
                 best, longest = move, depth
         return best
+
+
+def plies_of(depth: int) -> int:
+    """The plies to the four (the winner's moves and the loser's replies) that a forced win of
+    ``depth`` in bot.search.tactics' count covers: 0 is a four now (1 ply), 1 a move the loser
+    cannot answer safely (a four at ply 3); an even depth adds nothing to the odd one below it,
+    as the loser's safe replies never allow a four at once."""
+    return depth + 1 + depth % 2
 
 
 def verdict(values: Dict[int, Optional[int]]) -> Optional[int]:

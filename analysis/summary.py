@@ -22,14 +22,18 @@ def game_line(record: Dict[str, Any]) -> str:
     d = a["decisive"]
     if d is None:
         return f"{where}: lost before its first move ({a['kind']})"
-    held = [f"{tuple(alt['move'])} {alt['value']}" for alt in d["alternatives"]
-            if alt["value"] != "unsettled"]
-    unsettled = len(d["alternatives"]) - len(held)
+    held = [f"{tuple(alt['move'])} {alt['value']}" if alt["value"] != "unsettled"
+            else f"{tuple(alt['move'])} no four within {alt['no_four_within']}"
+            for alt in d["alternatives"]
+            if alt["value"] != "unsettled" or alt.get("no_four_within")]
+    unsettled = sum(alt["value"] == "unsettled" and not alt.get("no_four_within")
+                    for alt in d["alternatives"])
     if unsettled:
         held.append(f"{unsettled} unsettled")
     mistake = f"move {d['index'] + 1} {tuple(d['move'])} ({a['phase']})"
     if not d["proven"]:
-        mistake += ", unsettled: no alternative proven to hold"
+        mistake += (", avoidable: another move was clear of a four that soon"
+                    if d.get("avoidable") else ", unsettled: no alternative proven to hold")
     n = a.get("win_in")
     win = a["kind"] + (f" in {n} {'ply' if n == 1 else 'plies'}" if n else "")
     return (f"{where}: decisive {mistake}; lost after move {a['lost_after']}, {win}; "
@@ -44,8 +48,11 @@ def summarise(records: List[Dict[str, Any]]) -> List[str]:
                       if r.get("analysis") and "skipped" in r["analysis"])
     colour = Counter(r["analysis"]["loser_moved"] for r in done)
     proven = [r for r in done if r["analysis"]["decisive"] and r["analysis"]["decisive"]["proven"]]
+    avoidable = [r for r in done if r["analysis"]["decisive"]
+                 and not r["analysis"]["decisive"]["proven"]
+                 and r["analysis"]["decisive"].get("avoidable")]
     unsettled = [r for r in done if r["analysis"]["decisive"]
-                 and not r["analysis"]["decisive"]["proven"]]
+                 and not r["analysis"]["decisive"].get("avoidable")]
     phases = Counter(r["analysis"]["phase"] for r in proven)
     at_start = [r for r in done if r["analysis"]["decisive"] is None]
     lines = [
@@ -53,7 +60,8 @@ def summarise(records: List[Dict[str, Any]]) -> List[str]:
         + (f" (not analysed: {_counts(skipped, sorted(skipped))})" if skipped else ""),
         f"  loser moved: {_counts(colour, ('first', 'second'))}",
         f"  decisive mistake proven: {len(proven)} ({_counts(phases, PHASES)}); "
-        f"unsettled: {len(unsettled)}; lost before its first move: {len(at_start)}",
+        f"avoidable short loss: {len(avoidable)}; unsettled: {len(unsettled)}; "
+        f"lost before its first move: {len(at_start)}",
         f"  the win it allowed: {_counts(Counter(r['analysis']['kind'] for r in done), KINDS)}",
     ]
     lines += ["  " + game_line(r) for r in done]

@@ -94,7 +94,8 @@ def _add_analysis(rec: GameRecord, analyses: List[Dict[str, Any]]) -> int:
         "line_source": a.get("line_source", "proof"), "seconds": a.get("seconds"),
         "decisive": None if d is None else {
             "index": d["index"], "proven": d["proven"],
-            "alternatives": [[*alt["move"], alt["value"]] for alt in d["alternatives"]]},
+            "alternatives": [[*alt["move"], alt["value"], alt.get("no_four_within", 0)]
+                             for alt in d["alternatives"]]},
     })
     return len(analyses) - 1
 

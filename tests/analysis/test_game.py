@@ -40,11 +40,17 @@ def test_the_decisive_mistake_and_the_kind_of_win_it_allowed(moves, mistake, kin
     check_line(moves, analysis)
 
 
+def held(analysis):
+    return [(a["move"], a["value"]) for a in analysis["decisive"]["alternatives"]]
+
+
 def test_the_alternative_that_held_is_listed_with_its_value():
     analysis = analyse_game(record(ZUGZWANG), SECONDS)
-    assert analysis["decisive"]["alternatives"] == [{"move": HOLD, "value": "draw"}]
+    assert held(analysis) == [(HOLD, "draw")]
+    # 14 empty cells: the forced-win search clears every depth after the drawing move
+    assert analysis["decisive"]["alternatives"][0]["no_four_within"] >= 13
     missed = analyse_game(record(MISSED_BLOCK), SECONDS)
-    assert missed["decisive"]["alternatives"] == [{"move": [1, 7], "value": "draw"}]
+    assert held(missed) == [([1, 7], "draw")]
 
 
 def test_only_the_losers_positions_are_searched():
@@ -54,12 +60,16 @@ def test_only_the_losers_positions_are_searched():
 
 
 def test_an_opening_the_budget_cannot_settle_is_unsettled_not_guessed():
-    analysis = analyse_game(record(OPENING, winner="a"), 0.05)
+    analysis = analyse_game(record(OPENING, winner="a"), 1.0)
     assert analysis["loser"] == "bob" and analysis["loser_moved"] == "second"
     decisive = analysis["decisive"]
     assert decisive["index"] == 5 and decisive["move"] == [6, 8]
     assert decisive["proven"] is False
-    assert decisive["alternatives"] == [{"move": [5, 0], "value": "unsettled"}]
+    assert held(analysis) == [([5, 0], "unsettled")]
+    # what is proven is bounded: after the block, X has no forced four within a few plies
+    assert decisive["alternatives"][0]["no_four_within"] >= 5
+    # ... so the mistake, which allowed a four at once, was avoidable (a bounded proof)
+    assert decisive["avoidable"] is True
     assert analysis["kind"] == "missed block" and analysis["phase"] == "opening"
 
 

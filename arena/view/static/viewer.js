@@ -281,8 +281,12 @@
     let text;
     if (d) {
       const mv = decode(g[F.moves])[d.index];
-      const held = d.alternatives.filter(function (alt) { return alt[2] !== 'unsettled'; });
-      const others = held.map(function (alt) { return '(' + alt[0] + ',' + alt[1] + ') ' + alt[2]; });
+      // proven values, else the plies within which the move allows no forced four
+      const held = d.alternatives.filter(function (alt) { return alt[2] !== 'unsettled' || alt[3]; });
+      const others = held.map(function (alt) {
+        return '(' + alt[0] + ',' + alt[1] + ') ' +
+          (alt[2] !== 'unsettled' ? alt[2] : 'no four within ' + alt[3] + ' plies');
+      });
       const unsettled = d.alternatives.length - held.length;
       if (unsettled) others.push(unsettled + ' unsettled');
       text = a.loser + "'s decisive mistake: move " + (d.index + 1) + ' at (' + mv.join(',') +

@@ -22,7 +22,9 @@ pytestmark = pytest.mark.skipif(
 ANALYSIS = {"loser": "bot", "loser_moved": "second", "seconds": 3.0, "lost_after": 6,
             "decisive": {"index": 5, "move": [7, 0], "proven": True,
                          "alternatives": [{"move": [4, 3], "value": "draw"},
-                                          {"move": [8, 2], "value": "unsettled"}]},
+                                          {"move": [8, 2], "value": "unsettled"},
+                                          {"move": [8, 4], "value": "unsettled",
+                                           "no_four_within": 7}]},
             "kind": "missed block", "win_in": 1, "line": [[4, 3]], "line_source": "proof",
             "phase": "opening", "positions": 1, "elapsed": 0.01}
 
@@ -56,7 +58,8 @@ def test_the_mistake_and_the_lost_moves_are_marked_and_explained(page):
     assert "hidden" not in box.attrs and box.attrs["data-kind"] == "missed block"
     text = dom.by_id("analysis-text").text
     assert "bot's decisive mistake: move 6 at (7,0)" in text
-    assert "Other moves: (4,3) draw, 1 unsettled." in text and "missed block in 1 ply" in text
+    assert "Other moves: (4,3) draw, (8,4) no four within 7 plies, 1 unsettled." in text
+    assert "missed block in 1 ply" in text
     assert "open" in dom.by_id("moves-box").attrs
 
 
