@@ -20,6 +20,7 @@ from bot.rules import DRAW, LOSS, WIN, Position
 
 VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss", None: "unsettled"}
 MISSED_BLOCK = "missed block"  # the mistake let the winner make four at once
+COMBINATION = "combination"  # a short forced four, its line not finished in the budget
 DEEP = "deep"  # proven by the solver, no forced win within the forced-win depth
 OPENING_SHARE, END_SHARE = 0.2, 0.5  # of the board's cells: the phases of a mistake's ply
 
@@ -71,7 +72,9 @@ def analyse_game(record: Dict[str, Any], seconds: float) -> Dict[str, Any]:
     their values and the plies within which each is proven to allow no forced four,
     ``proven``: one of them is proven to hold, ``avoidable``: proven, or one is clear of a four
     for as long as the shortest forced win the mistake allowed) or None when the loser was lost
-    before its first move, ``kind``, ``win_in`` (plies of the shortest forced win after the
+    before its first move, ``kind``, ``forced_four_in`` (plies of the winner's shortest forced four
+    after the mistake, None when none is within the forced-win search's reach), ``win_in``
+    (plies of the winning line after the
     mistake: the proof's line when complete), ``line`` (the winning line in course
     coordinates, the winner's move first: the proof's, else the game's own remainder, every
     position of which is proven lost; ``line_source`` says which), ``phase``,
@@ -125,6 +128,7 @@ def analyse_game(record: Dict[str, Any], seconds: float) -> Dict[str, Any]:
         "lost_after": lost_after,
         "decisive": decisive,
         "kind": _kind(short, line.ending, line.complete),
+        "forced_four_in": None if short is None else plies_of(short),
         "win_in": len(line.moves) if line.complete else None,
         "line": moves,
         "line_source": source,
@@ -140,11 +144,12 @@ def _cells(position: Position) -> int:
 
 def _kind(short: Optional[int], ending: Optional[str], complete: bool) -> str:
     """How the win after the mistake goes: a missed block (the winner makes four at once), a
-    double threat or a zugzwang the winner forces (the proof line's ending), or deep (proven,
-    but the budget found no complete line)."""
+    double threat or a zugzwang the winner forces (the proof line's ending), a combination (a
+    forced four within SHORT_WIN_PLIES' reach whose line the budget did not finish), or deep
+    (proven by the solver, no forced four that short)."""
     if short == 0:
         return MISSED_BLOCK
     if complete and ending in (DOUBLE_THREAT, ZUGZWANG):
         return ending
-    return DEEP
+    return COMBINATION if short is not None else DEEP
 

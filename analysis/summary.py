@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any, Dict, Iterable, List
 
 PHASES = ("opening", "middle", "end")
-KINDS = ("missed block", "double threat", "zugzwang", "deep")
+KINDS = ("missed block", "double threat", "zugzwang", "combination", "deep")
 
 
 def _counts(counter: Counter, keys: Iterable[str]) -> str:
@@ -34,7 +34,7 @@ def game_line(record: Dict[str, Any]) -> str:
     if not d["proven"]:
         mistake += (", avoidable: another move was clear of a four that soon"
                     if d.get("avoidable") else ", unsettled: no alternative proven to hold")
-    n = a.get("win_in")
+    n = a.get("win_in") or a.get("forced_four_in")
     win = a["kind"] + (f" in {n} {'ply' if n == 1 else 'plies'}" if n else "")
     return (f"{where}: decisive {mistake}; lost after move {a['lost_after']}, {win}; "
             f"other moves: {', '.join(held) or 'none'}")

@@ -41,7 +41,8 @@ def test_every_loss_is_annotated_and_the_split_printed(tmp_path):
     assert lines[0] == "losses analysed: 2 of 4 games (not analysed: fault 1, tie 1)"
     assert lines[1] == "  loser moved: first 2, second 0"
     assert "decisive mistake proven: 2 (opening 0, middle 0, end 2)" in lines[2]
-    assert lines[3] == "  the win it allowed: missed block 1, double threat 0, zugzwang 1, deep 0"
+    assert lines[3] == ("  the win it allowed: missed block 1, double threat 0, zugzwang 1, "
+                        "combination 0, deep 0")
     # --summary reads the annotations back without searching
     again = arena(str(out), "--summary")
     assert again.returncode == 0 and again.stdout == proc.stdout
