@@ -96,6 +96,10 @@ class Prover:
         """(shortest_win's answer, the deepest depth searched completely without a forced win:
         -1 when none was)."""
         self.forced.stop_at = until if until is not None else time.perf_counter() + self.seconds
+        # The table's "a forced win" carries no depth, so a win proven deeper for another root
+        # would answer a shallower question here: each root's deepening starts afresh (within
+        # one deepening a position's remaining depth only grows, so its entries stay true).
+        self.forced.table.clear()
         clear = -1
         try:
             for depth in range(most + 1):

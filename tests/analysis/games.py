@@ -19,7 +19,7 @@ mistake, then the winner's line to its four (the line the analysis's proof finds
 replaying it):
 - ZUGZWANG: X plays (1, 7); seven plies later X has nothing to block, yet every move of its
   opens a cell O wins on.
-- DOUBLE_THREAT: X plays (4, 2); eleven plies later O has two threats.
+- DOUBLE_THREAT: X plays (4, 2); thirteen plies later O has two threats.
 - MISSED_BLOCK: X holds with (2, 4), both play on, and with O threatening (1, 7) X plays
   (2, 2); O makes four at once.
 """
@@ -35,9 +35,9 @@ QUIET = [[8, 5], [8, 4], [8, 1], [8, 6], [8, 7], [7, 7], [7, 6], [7, 1], [8, 0],
          [3, 7], [4, 4], [3, 4], [2, 7], [1, 8], [0, 8]]
 HOLD = [2, 4]
 
-ZUGZWANG = QUIET + [[1, 7], [2, 4], [1, 4], [4, 3], [3, 3], [0, 7], [4, 2], [3, 2]]
+ZUGZWANG = QUIET + [[1, 7], [4, 3], [3, 3], [2, 4], [1, 4], [0, 7], [4, 2], [3, 2]]
 DOUBLE_THREAT = QUIET + [[4, 2], [4, 3], [3, 2], [2, 2], [2, 4], [1, 4], [1, 7], [1, 2],
-                         [3, 3], [2, 3], [1, 3], [0, 3]]
+                         [0, 2], [0, 7], [3, 3], [2, 3], [1, 3], [0, 3]]
 MISSED_BLOCK = QUIET + [[2, 4], [4, 2], [3, 2], [1, 4], [2, 2], [1, 7]]
 
 # An opening lost at once: X stacks column 0, O never blocks. Only the block at (5, 0) holds at

@@ -22,7 +22,7 @@ def check_line(moves, analysis):
 
 @pytest.mark.parametrize("moves, mistake, kind, plies", [
     (ZUGZWANG, [1, 7], "zugzwang", 7),
-    (DOUBLE_THREAT, [4, 2], "double threat", 11),
+    (DOUBLE_THREAT, [4, 2], "double threat", 13),
     (MISSED_BLOCK, [2, 2], "missed block", 1),
 ])
 def test_the_decisive_mistake_and_the_kind_of_win_it_allowed(moves, mistake, kind, plies):
@@ -34,7 +34,7 @@ def test_the_decisive_mistake_and_the_kind_of_win_it_allowed(moves, mistake, kin
     assert analysis["decisive"]["proven"] is True
     assert analysis["lost_after"] == index + 1
     assert analysis["kind"] == kind
-    assert analysis["win_in"] == plies
+    assert analysis["win_in"] == plies and analysis["forced_four_in"] == plies
     assert analysis["line_source"] == "proof"
     assert analysis["phase"] == "end"
     check_line(moves, analysis)
@@ -110,3 +110,14 @@ def test_a_line_can_start_with_the_losers_move():
     for move in line.moves:
         position = position.play_bit(move)
     assert position.last_mover_won()
+
+
+def test_the_shortest_win_does_not_depend_on_earlier_questions():
+    """The forced-win table's "won" has no depth: a root searched deeper before (as a child of
+    the loser's position) must not answer a shallower question later."""
+    before = replay(record(DOUBLE_THREAT))[len(QUIET)]
+    after = before.play_xy(4, 2)
+    fresh = Prover(before.geo, SECONDS).shortest_win(after)
+    used = Prover(before.geo, SECONDS)
+    used.move_values(before)
+    assert used.shortest_win(after) == fresh == 12  # 13 plies to the four
