@@ -1,8 +1,10 @@
 """The loss analysis's cost and reach: how much a position's budget buys.
 
 For each budget it analyses the same lost games (`python -m arena analyse`'s code, one game at
-a time) and prints the positions searched, seconds a game and a position, and how many
-decisive mistakes it proved (an alternative proven to hold) or left unsettled, by phase.
+a time) and prints the positions searched, seconds a game and a position, how many decisive
+mistakes it proved (another move proven to hold), how many it showed avoidable within bounds
+(another move clear of a forced four as long as the one the mistake allowed), how many stay
+unsettled, and for how many wins it found a forced four.
 
     python bench/analyse_cost.py [RECORDS.jsonl ...] [--seconds 0.5 2 8] [--lost-by bot]
 
@@ -36,22 +38,23 @@ def main() -> None:
     games = [r for path in args.records for r in load(path) if wanted(r, args.lost_by)]
     print(f"{len(games)} lost games from {len(args.records)} files")
     print(f"{'budget':>7} {'positions':>9} {'s/game':>7} {'s/position':>10} {'max s/game':>10} "
-          f"{'proven':>6} {'unsettled':>9}  proven by phase")
+          f"{'proven':>6} {'avoidable':>9} {'unsettled':>9} {'forced four':>11}")
     for seconds in args.seconds:
-        positions, per_game, proven, unsettled = 0, [], Counter(), 0
+        positions, per_game, found = 0, [], Counter()
         for record in games:
             started = time.perf_counter()
             a = analyse_game(record, seconds)
             per_game.append(time.perf_counter() - started)
             positions += a["positions"]
-            if a["decisive"] and a["decisive"]["proven"]:
-                proven[a["phase"]] += 1
-            else:
-                unsettled += 1
-        phases = ", ".join(f"{p} {proven[p]}" for p in ("opening", "middle", "end"))
+            d = a["decisive"] or {}
+            found["proven"] += bool(d.get("proven"))
+            found["avoidable"] += bool(d.get("avoidable")) and not d.get("proven")
+            found["unsettled"] += not d.get("avoidable")
+            found["four"] += a["forced_four_in"] is not None
         print(f"{seconds:>7.1f} {positions:>9} {statistics.mean(per_game):>7.1f} "
               f"{sum(per_game) / max(positions, 1):>10.2f} {max(per_game):>10.1f} "
-              f"{sum(proven.values()):>6} {unsettled:>9}  {phases}")
+              f"{found['proven']:>6} {found['avoidable']:>9} {found['unsettled']:>9} "
+              f"{found['four']:>11}")
 
 
 if __name__ == "__main__":
