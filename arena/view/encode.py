@@ -93,7 +93,7 @@ def _add_analysis(rec: GameRecord, analyses: List[Dict[str, Any]]) -> int:
         "win_in": a.get("win_in"), "line": encode_moves(a["line"]),
         "line_source": a.get("line_source", "proof"), "seconds": a.get("seconds"),
         "decisive": None if d is None else {
-            "index": d["index"], "proven": d["proven"],
+            "index": d["index"], "proven": d["proven"], "avoidable": d.get("avoidable", False),
             "alternatives": [[*alt["move"], alt["value"], alt.get("no_four_within", 0)]
                              for alt in d["alternatives"]]},
     })

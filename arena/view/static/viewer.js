@@ -290,7 +290,9 @@
       const unsettled = d.alternatives.length - held.length;
       if (unsettled) others.push(unsettled + ' unsettled');
       text = a.loser + "'s decisive mistake: move " + (d.index + 1) + ' at (' + mv.join(',') +
-        ')' + (d.proven ? '' : ', unsettled: no other move proven to hold') +
+        ')' + (d.proven ? '' : d.avoidable
+          ? ', avoidable: another move was proven clear of a four for as long'
+          : ', unsettled: no other move proven to hold') +
         '. Other moves: ' + (others.join(', ') || 'none') + '. ';
     } else {
       text = a.loser + ' was lost before its first move. ';

@@ -36,6 +36,9 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with ResultLog(folder / "games.jsonl") as log:
         log.append(replace(plain, analysis=ANALYSIS))
         log.append(replace(plain, round=1))  # no analysis: no box, no marks
+        bounded = dict(ANALYSIS, decisive=dict(ANALYSIS["decisive"], proven=False,
+                                               avoidable=True))
+        log.append(replace(plain, round=2, analysis=bounded))
     return write_report(folder / "games.jsonl", folder / "report.html")
 
 
@@ -79,3 +82,8 @@ def test_a_game_without_analysis_shows_no_box(page):
     assert "hidden" in dom.by_id("analysis").attrs
     assert dom.by_id("board").attrs["data-line"] == ""
     assert not any({"mistake", "lost", "line"} & set(e.classes) for e in items(dom))
+
+
+def test_a_mistake_avoidable_within_bounds_says_so(page):
+    text = show(page, "game=2").by_id("analysis-text").text
+    assert "move 6 at (7,0), avoidable: another move was proven clear of a four" in text
