@@ -12,7 +12,7 @@ stopped. With `--sprt` it closes the executor's iterator once the SPRT decides.
 import logging
 import signal
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Protocol, Set
 
 from arena.config import Config, ConfigError
@@ -100,17 +100,23 @@ class BatchResult(List[GameRecord]):
 @dataclass
 class Played:
     """What the parent keeps of each logged game while the batch runs: its key (a game that
-    comes back twice is logged once) and its course line (what the SPRT reads), a few hundred
-    bytes; never the whole record, so its memory stays flat however long the batch."""
+    comes back twice is logged once) and, for an SPRT stop, its course line; a few hundred
+    bytes, never the whole record, so its memory stays flat however long the batch."""
 
-    keys: Set[GameKey]
-    games: List[CourseGame]
+    early: Optional[SprtStop]
+    keys: Set[GameKey] = field(default_factory=set)
+    games: List[CourseGame] = field(default_factory=list)  # only with an early stop
     stop: Optional[Stop] = None
 
-    def add(self, record: GameRecord, early: Optional[SprtStop]) -> None:
+    def add(self, record: GameRecord) -> None:
         self.keys.add(record.key)
-        self.games.append(course_game(record))
-        self.stop = early.check(self.games) if early else None
+        if self.early:
+            self.games.append(course_game(record))
+
+    def decided(self) -> Optional[Stop]:
+        """The SPRT's stop over the games so far; None without an early stop, or to play on."""
+        self.stop = self.early.check(self.games) if self.early else None
+        return self.stop
 
 
 def run_batch(config: Config, quiet: bool = False,
@@ -127,9 +133,10 @@ def run_batch(config: Config, quiet: bool = False,
     games = plan(config)
     wanted = {t.key for t in games}
     logged = [r for r in read_log(log_path, repair=True) if r.key in wanted]
-    played = Played({r.key for r in logged}, [course_game(r) for r in logged])
-    played.stop = early.check(played.games) if early else None
-    todo = [] if played.stop else [t for t in games if t.key not in played.keys]
+    played = Played(early)
+    for record in logged:
+        played.add(record)
+    todo = [] if played.decided() else [t for t in games if t.key not in played.keys]
     if logged:
         LOG.info("resuming %s: %d of %d games already in %s", config.batch, len(logged),
                  len(games), log_path)
@@ -139,7 +146,7 @@ def run_batch(config: Config, quiet: bool = False,
     previous = signal.signal(signal.SIGTERM, terminate)  # SIGTERM stops the batch as Ctrl-C does
     try:
         with ResultLog(log_path) as log:
-            _collect(executor.play(config.players, todo), played, log, progress, early)
+            _collect(executor.play(config.players, todo), played, log, progress)
     finally:
         signal.signal(signal.SIGTERM, previous)
         progress.close()
@@ -152,7 +159,7 @@ def run_batch(config: Config, quiet: bool = False,
 
 
 def _collect(results: Iterator[GameRecord], played: Played, log: ResultLog,
-             progress: "Progress", early: Optional[SprtStop]) -> None:
+             progress: "Progress") -> None:
     """Log each new record; stop (closing `results`, which cancels the rest) on an SPRT verdict."""
     try:
         for record in results:
@@ -160,9 +167,9 @@ def _collect(results: Iterator[GameRecord], played: Played, log: ResultLog,
                 LOG.debug("%s came back twice (a rescheduled game); counted once", record.key)
                 continue
             log.append(record)
-            played.add(record, early)
+            played.add(record)
             progress.add(record)
-            if played.stop:
+            if played.decided():
                 return
     finally:
         close = getattr(results, "close", None)

@@ -104,6 +104,15 @@ class BotProcess:
             out, err = self.proc.communicate()
         return self.proc.returncode, self.buffer + out, err
 
+    def __enter__(self) -> BotProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Kill it if it still runs (a failed test) and close its pipes: a search for a
+        counter-example runs thousands of bots, and must leak neither them nor descriptors."""
+        self.proc.kill()
+        self.proc.communicate()
+
 
 class ReactiveOpponent(io.TextIOBase):
     """A stdin for platform.serve that answers the bot's last frame with ``choose(game)``.

@@ -10,7 +10,8 @@ getpoint requests and one per platform game (each game asks for a reply at every
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from contextlib import ExitStack
+from typing import Callable, Iterator, List
 
 import pytest
 from botio import BotProcess, getpoint_request
@@ -43,18 +44,18 @@ def test_get_point_replies_legally(game: PlainGame) -> None:
 def ask_getpoint() -> Iterator[Callable[[PlainGame], str]]:
     """Asks one long-running ``python -m bot --protocol getpoint`` (a fresh one if it died, so
     that one failure does not fail every later example)."""
-    bots = []
+    bots: List[BotProcess] = []
+    with ExitStack() as stack:
+        def ask(game: PlainGame) -> str:
+            if not bots or not bots[-1].alive():
+                bots.append(stack.enter_context(BotProcess(["--protocol", "getpoint"]
+                                                           + TINY_ARGS)))
+            bots[-1].send(getpoint_request(game))
+            return bots[-1].read_line()
 
-    def ask(game: PlainGame) -> str:
-        if not bots or not bots[-1].alive():
-            bots.append(BotProcess(["--protocol", "getpoint"] + TINY_ARGS))
-        bots[-1].send(getpoint_request(game))
-        return bots[-1].read_line()
-
-    yield ask
-    for bot in bots:
-        bot.finish()
-    assert [bot.proc.returncode for bot in bots] == [0]
+        yield ask
+        codes = [bot.finish()[0] for bot in bots]
+    assert codes == [0]
 
 
 @settings(max_examples=4 * EXAMPLES)
@@ -70,18 +71,18 @@ def test_getpoint_protocol_replies_legally(game: PlainGame,
 def test_platform_protocol_replies_legally_over_a_pipe(game: PlainGame, bot_first: bool,
                                                        data: st.DataObject) -> None:
     """A whole game: the opponent plays drawn quiet moves, the bot replies at every turn."""
-    bot = BotProcess(TINY_ARGS)
-    bot.send(f"{game.M} {game.N} {game.no_x} {game.no_y}\n")
-    if not bot_first:
-        game.play(*quiet_move(data.draw, game))
-    while True:
-        bot.send("{} {}\n".format(*game.last()))
-        reply = bot.read_frame()
-        assert_legal(game, reply)
-        if game.play(*reply) or not game.legal_moves():
-            break
-        move = quiet_move(data.draw, game)
-        if move is None:
-            break
-        game.play(*move)
-    assert bot.finish() == (0, b"", b"")
+    with BotProcess(TINY_ARGS) as bot:
+        bot.send(f"{game.M} {game.N} {game.no_x} {game.no_y}\n")
+        if not bot_first:
+            game.play(*quiet_move(data.draw, game))
+        while True:
+            bot.send("{} {}\n".format(*game.last()))
+            reply = bot.read_frame()
+            assert_legal(game, reply)
+            if game.play(*reply) or not game.legal_moves():
+                break
+            move = quiet_move(data.draw, game)
+            if move is None:
+                break
+            game.play(*move)
+        assert bot.finish() == (0, b"", b"")
