@@ -1,7 +1,9 @@
 """`python -m arena analyse`: game records in, where each loss was decided out.
 
 Exit status: 0 on success, 2 for input it cannot use (no such file, no records, a player that
-lost no game); the message is one line, never a traceback.
+lost no game); the message is one line, never a traceback. The arena's command line imports
+this module for its arguments on every start, so the search (the bot's modules) and the
+progress bar are imported only when an analysis runs.
 """
 
 from __future__ import annotations
@@ -10,14 +12,9 @@ import argparse
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional
 
-from tqdm import tqdm
-
-from analysis.game import analyse_game, loser_of, skip_reason
-from analysis.summary import summarise
 from arena.results import ResultsError, read_log
 
 LOG_NAME = "games.jsonl"
@@ -63,11 +60,15 @@ def load(path: Path) -> List[Dict[str, Any]]:
 
 def wanted(record: Dict[str, Any], lost_by: Optional[str]) -> bool:
     """Whether a record is a loss on the board to analyse (of ``lost_by`` when given)."""
+    from analysis.game import loser_of
+
     loser = loser_of(record)
     return loser is not None and (lost_by is None or loser[1].startswith(lost_by))
 
 
 def _analyse(job: tuple) -> Dict[str, Any]:
+    from analysis.game import analyse_game
+
     record, seconds = job
     return analyse_game(record, seconds)
 
@@ -76,6 +77,12 @@ def analyse_all(records: List[Dict[str, Any]], seconds: float, lost_by: Optional
                 jobs: int = 1, quiet: bool = False) -> List[Dict[str, Any]]:
     """``records`` with an ``analysis`` on each loss analysed (``{"skipped": reason}`` on a
     tie or a fault's game unless ``lost_by`` names a player; games it did not lose get none)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from tqdm import tqdm
+
+    from analysis.game import skip_reason
+
     todo = [i for i, r in enumerate(records) if wanted(r, lost_by)]
     if lost_by is not None and not todo:
         names = sorted({r[s] for r in records for s in ("a", "b")})
@@ -106,6 +113,8 @@ def analyse_all(records: List[Dict[str, Any]], seconds: float, lost_by: Optional
 
 def run(args: argparse.Namespace) -> int:
     """The command: analyse (or with --summary only read) and print the split."""
+    from analysis.summary import summarise
+
     if args.seconds <= 0 or args.jobs < 1:
         raise ResultsError("--seconds must be positive and --jobs at least 1")
     records = load(args.records)

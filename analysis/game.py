@@ -112,7 +112,7 @@ def analyse_game(record: Dict[str, Any], seconds: float) -> Dict[str, Any]:
     won = positions[lost_after]
     winner_to_move = lost_after % 2 != loser_parity  # else: lost before the loser's first move
     short = prover.shortest_win(won) if winner_to_move else None
-    line = prover.winning_line(won, attacker=winner_to_move)
+    line = prover.winning_line(won, attacker=winner_to_move, shortest=short)
     if decisive is not None:
         # proven within bounds: the mistake allowed a forced four in `short` plies that some
         # other move was proven clear of for at least as long

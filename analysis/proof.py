@@ -113,16 +113,23 @@ class Prover:
         finally:
             self.forced.stop_at = None
 
-    def winning_line(self, position: Position, attacker: bool = True) -> WinningLine:
+    def winning_line(self, position: Position, attacker: bool = True,
+                     shortest: Optional[int] = None) -> WinningLine:
         """A proof's line from a position the winner wins (``attacker``: it is to move; else
         the loser is, and every move of its loses): the winner plays its
         shortest forced win where one is found (else the solver's winning move), the loser the
-        safe reply that holds out longest (else the most central safe one). The whole line
+        safe reply that holds out longest (else the most central safe one). ``shortest`` is
+        the caller's shortest_win() of ``position`` when it has asked already. The whole line
         gets the budget of one position."""
         line = WinningLine()
         end = time.perf_counter() + self.seconds
+        known = attacker and shortest is not None
         while len(line.moves) < LINE_PLIES and time.perf_counter() < end:
-            move = self._attack(position) if attacker else self._defend(position, line)
+            if attacker:
+                move = self._attack(position, shortest if known else self.shortest_win(position))
+                known = False
+            else:
+                move = self._defend(position, line)
             if not move:
                 return line
             line.moves.append(move)
@@ -134,11 +141,12 @@ class Prover:
             attacker = not attacker
         return line
 
-    def _attack(self, position: Position) -> int:
+    def _attack(self, position: Position, depth: Optional[int]) -> int:
+        """The winner's move: a four now, else one forcing a four within ``depth`` (its
+        shortest win), else the solver's winning move."""
         wins = position.winning_moves()
         if wins:
             return wins & -wins
-        depth = self.shortest_win(position)
         if depth is not None:
             self.forced.stop_at = time.perf_counter() + self.seconds
             try:
