@@ -39,6 +39,18 @@ class Deadline:
             return True
         return self.end is not None and time.perf_counter() >= self.end
 
+    def past(self) -> bool:
+        """Whether the time (not the play-out count) has run out."""
+        return self.end is not None and time.perf_counter() >= self.end
+
+    def shortened(self, share: float) -> Deadline:
+        """The same deadline with ``share`` of its time left out at the end (the play-out
+        count unchanged): the time a later step of the same move keeps for itself."""
+        early = Deadline(Limit(playouts=self.max_playouts), self.start)
+        if self.end is not None:
+            early.end = self.end - share * (self.end - self.start)
+        return early
+
     def elapsed(self) -> float:
         """Seconds since the request arrived."""
         return time.perf_counter() - self.start

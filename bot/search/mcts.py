@@ -114,7 +114,8 @@ class MCTS:
         reused = root.visits
         self.tree, self.tree_geo = root, geo
         self.stop_at = deadline.end
-        playouts, nodes = self.run(root, geo, deadline)
+        playouts, nodes = self.run(root, geo, deadline.shortened(self.settings.guard_share))
+        self.guard(root, geo, deadline)
         if root.children:
             best = max(root.children, key=sort_key)
             move, visits = best.move, best.visits
@@ -179,14 +180,43 @@ class MCTS:
             result = 1.0 - result
             n.value += result
 
-    def probe(self, node: Node, geo, plies: int, max_nodes: int) -> None:
-        """Search ``node`` ``plies`` deep for a forced win; if one is found, mark the child
-        it plays as lost for the opponent and the node as won (the caller backs it up)."""
+    def prober(self, geo, max_nodes: int) -> ForcedWin:
+        """The board's forced-win search (its table is kept from question to question), set
+        to ``max_nodes`` a question and to stop at the deadline or the interrupt."""
         if self.probes is None or self.probes.geo is not geo:
             self.probes = ForcedWin(geo, max_nodes)
         self.probes.max_nodes, self.probes.stop_at = max_nodes, self.stop_at
         self.probes.interrupt = self.interrupt
-        move = self.probes.winning_move(node.current, node.mask, plies)
+        return self.probes
+
+    def guard(self, root: Node, geo, deadline: Deadline) -> None:
+        """Check the move about to be played for a longer forced win of the opponent's than
+        the in-tree probes reach; a move proven lost is marked so, and the next is checked.
+
+        Ends at the deadline, at a question its node budget cannot settle, or at a move proven
+        or cleared at every depth of ``settings.guard_depths``.
+        """
+        depths, budget = self.settings.guard_depths, self.settings.guard_nodes
+        while depths and root.outcome is None and root.children:
+            best = max(root.children, key=sort_key)
+            if best.outcome is not None or deadline.past():
+                return
+            probes = self.prober(geo, budget)
+            for plies in depths:
+                found = probes.settle(best.current, best.mask, plies)
+                if found is None:
+                    return
+                if found:
+                    best.outcome = WIN
+                    root.solve()
+                    break
+            else:
+                return
+
+    def probe(self, node: Node, geo, plies: int, max_nodes: int) -> None:
+        """Search ``node`` ``plies`` deep for a forced win; if one is found, mark the child
+        it plays as lost for the opponent and the node as won (the caller backs it up)."""
+        move = self.prober(geo, max_nodes).winning_move(node.current, node.mask, plies)
         if move is None:
             return
         child = next((c for c in node.children if c.move == move), None)

@@ -23,6 +23,11 @@ class Settings:
       search keeps coming back to (the root's likely moves). A 7-ply question takes 6 ms on
       average and up to 0.1 s, a 9-ply one 28 ms and up to about 160k nodes; the move's
       deadline (and, while pondering, the opponent's reply) also ends any probe.
+    - ``guard_depths``, ``guard_nodes``, ``guard_share``: the move about to be played is
+      searched for a forced win of the opponent's at each depth in turn (at most
+      ``guard_nodes`` nodes a question), in the last ``guard_share`` of the move's time; a
+      move proven lost gives way to the next. Short combinations of 11 to 15 plies decided
+      7 of the bot's 16 analysed losses (docs/strength.md), beyond the 9-ply probes.
     - ``follow``: the chance that a play-out move goes on top of the last one (keeps each
       column's parity, bot.search.rollout).
     - ``keep_threats``: play-outs avoid playing under their own winning cell while another
@@ -35,6 +40,9 @@ class Settings:
     probe_nodes: int = 1_000
     deep_probes: Tuple[Tuple[int, int, int], ...] = (
         (1_000, 5, 10_000), (3_000, 7, 40_000), (6_000, 9, 150_000))
+    guard_depths: Tuple[int, ...] = (11, 13)
+    guard_nodes: int = 400_000
+    guard_share: float = 0.2
     follow: float = 0.8
     keep_threats: bool = True
 

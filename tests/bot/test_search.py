@@ -14,6 +14,7 @@ from bot.search.mcts import MCTS
 from bot.search.node import Node, sort_key
 from bot.search.rollout import TacticalRollout
 from bot.search.settings import DEFAULT, Settings
+from bot.search.tactics import ForcedWin
 
 
 def pos(*bottom_rows: str, no_cell=(0, 8)) -> Position:
@@ -85,6 +86,43 @@ def test_the_deadline_ends_a_probe():
     searcher = MCTS(huge, seed=0)
     result = searcher.search(p, Deadline(Limit(seconds=0.3)))
     assert result.seconds < 0.3 + 0.1  # the probe gave up within 256 nodes of the deadline
+
+
+# From a game lost to the native UCT at 1 s a move (seed 2026, round 15, leg 1, ply 25): X to
+# move. The partner forced a four within 11 plies after the move the bot played, (3, 5); most of
+# X's moves lose that way, beyond the 9-ply probes (docs/strength.md, "Where the games are lost").
+SHORT_COMBINATION = ("...........", "...........", "...........", "...X.......", "...#.O.O...",
+                     "..OX.X.X...", "..XO.O.OO..", "..XX.O.XXO.", "..OXOX.OOX.")
+
+
+def opponent_wins_within(p: Position, move: int, plies: int) -> bool:
+    after = p.play_bit(move)
+    return bool(ForcedWin(p.geo, 10**7).settle(after.current, after.mask, plies))
+
+
+def test_the_guard_turns_away_from_a_move_lost_to_a_longer_combination():
+    p = parse_board(SHORT_COMBINATION)
+    without = MCTS(Settings(guard_depths=()), seed=1).search(p, Deadline(Limit(playouts=3000)))
+    assert opponent_wins_within(p, without.move, 11)  # what the search plays unguarded
+    searcher = MCTS(Settings(guard_depths=(11,)), seed=1)
+    result = searcher.search(p, Deadline(Limit(playouts=3000)))
+    marked = {c.move for c in searcher.tree.children if c.outcome == WIN}
+    assert without.move in marked and result.move not in marked
+    assert not opponent_wins_within(p, result.move, 11)
+
+
+def test_the_guard_keeps_within_the_move_time():
+    p = parse_board(SHORT_COMBINATION)
+    heavy = Settings(probe_depth=0, deep_probes=(), guard_depths=(25,), guard_nodes=10**9)
+    result = MCTS(heavy, seed=0).search(p, Deadline(Limit(seconds=0.5)))
+    assert 0.5 * (1 - heavy.guard_share) <= result.seconds < 0.5 + 0.1
+
+
+def test_a_shortened_deadline_keeps_its_share_of_the_time_and_its_play_out_cap():
+    full = Deadline(Limit(seconds=2.0, playouts=50), start=100.0)
+    early = full.shortened(0.25)
+    assert (early.start, early.end, early.max_playouts) == (100.0, 101.5, 50)
+    assert Deadline(Limit(playouts=7)).shortened(0.5).end is None
 
 
 def test_engine_plays_the_win_now():
