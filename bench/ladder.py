@@ -10,7 +10,8 @@ Members: random, greedy, heuristic; native UCTs named uct-<playouts>[-c<C>] (uct
 play-outs a move, UCT_TIME far away) or uct-t<seconds> (uncapped, UCT_TIME seconds); our bot
 called in-process (bot.protocol.function) as bot-<playouts> or bot-t<seconds>. A bot VARIANT
 sets fields of its bot.search.settings.Settings after colons, e.g. bot:c=0.4:follow=0-3000
-(numbers, 0/1 for keep_threats, deep_probes=0 for none), and cores=2 has a forked worker play
+(numbers, 0/1 for keep_threats, deep_probes=0 for none, guard_depths=0 for none or
+plies joined by +, as 11+13), and cores=2 has a forked worker play
 out leaves too (bot.search.leaves; needs -j 1, the worker takes the second core).
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
@@ -83,12 +84,12 @@ def _variant(knobs: Tuple[Tuple[str, str], ...]):
         raise SystemExit(f"unknown bot settings {sorted(unknown)}; known: {sorted(fields)}")
     values = {}
     for name, text in options.items():
-        if name == "deep_probes":
-            if text != "0":
+        kind = type(getattr(Settings(), name))
+        if kind is tuple:  # deep_probes=0 (none); guard_depths=0 (none) or plies as 11+13
+            if text != "0" and name == "deep_probes":
                 raise SystemExit("deep_probes takes only 0 (none) on the command line")
-            values[name] = ()
+            values[name] = () if text == "0" else tuple(int(t) for t in text.split("+"))
         else:
-            kind = type(getattr(Settings(), name))
             values[name] = bool(int(text)) if kind is bool else kind(text)
     if cores == 2:  # one forked worker per member and process, not per move
         if knobs not in _leaf_searchers:

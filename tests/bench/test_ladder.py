@@ -26,3 +26,9 @@ def test_a_run_reports_both_seats_of_every_game(monkeypatch, capsys):
     second = [int(n) for n in re.search(r"as 2nd (\d+)-(\d+)-(\d+)", line).groups()]
     assert sum(first) == sum(second) == 3  # one game a board in each seat
     assert [f + s for f, s in zip(first, second)] == total
+
+
+def test_a_variant_sets_tuple_settings_from_the_command_line():
+    searcher = ladder._variant((("guard_depths", "11+13"), ("deep_probes", "0")))
+    assert searcher.settings.guard_depths == (11, 13) and searcher.settings.deep_probes == ()
+    assert ladder._variant((("guard_depths", "0"),)).settings.guard_depths == ()
