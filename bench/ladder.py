@@ -16,6 +16,14 @@ out leaves too (bot.search.leaves; needs -j 1, the worker takes the second core)
 
     .venv/bin/python bench/ladder.py --rounds 10 -j 2 \
         --members random,greedy,heuristic,uct-1k,uct-10k
+
+With --decisive ANNOTATED.jsonl (records from `python -m arena analyse`), no games are played:
+each member moves in the position of every analysed loss's decisive mistake, and the forced-win
+search (up to 15 plies, --proof-seconds each) says whether its move is proven lost. It shows
+whether a change of the search avoids the mistakes that lost the games, in a minute:
+
+    .venv/bin/python bench/ladder.py --decisive docs/results/bot-losses-analysed.jsonl \
+        --members bot-t2.4,bot:guard_depths=0-t2.4
 """
 
 from __future__ import annotations
@@ -204,17 +212,62 @@ def print_pair(a: str, b: str, outcomes: Dict[int, List[float]],
           f"as 2nd {second.wins}-{second.draws}-{second.losses}")
 
 
+def verdict(position: Position, move: Tuple[int, int], seconds: float) -> str:
+    """'lost in N' (the opponent forces a four within N plies after ``move``), 'clear N' (no
+    forced four within N plies, N up to 15) or 'unsettled', by the loss analysis's search."""
+    from analysis.proof import Prover, plies_of
+    found, clear = Prover(position.geo, seconds).forced_search(position.play_xy(*move))
+    if found is not None:
+        return f"lost in {plies_of(found)}"
+    return f"clear {plies_of(clear)}" if clear > 0 else "unsettled"
+
+
+def decisive(path: Path, members: List[Member], seconds: float) -> None:
+    """Each member's move at each analysed loss's decisive mistake, and its verdict()."""
+    from analysis.command import load
+    cases = [r for r in load(path) if (r.get("analysis") or {}).get("decisive")]
+    if not cases:
+        raise SystemExit(f"{path}: no analysed loss with a decisive mistake")
+    lost = {m.name: 0 for m in members}
+    for record in cases:
+        index = record["analysis"]["decisive"]["index"]
+        pos = Position.new(record["M"], record["N"], record["no_x"], record["no_y"])
+        for x, y in record["moves"][:index]:
+            pos = pos.play_xy(x, y)
+        last = tuple(record["moves"][index - 1]) if index else (-1, -1)
+        game = tuple(record["moves"][index])
+        row = [f"ply {index + 1:>2} {record['M']}x{record['N']}",
+               f"game {game}: {verdict(pos, game, seconds)}"]
+        for member in members:
+            os.environ.update(member.env)
+            move = tuple(member.player()(record["M"], record["N"], pos.top(), pos.board(),
+                                         last[0], last[1], record["no_x"], record["no_y"]))
+            said = verdict(pos, move, seconds)
+            lost[member.name] += said.startswith("lost")
+            row.append(f"{member.name} {move}: {said}")
+        print(" | ".join(row), flush=True)
+    print(f"{len(cases)} decisive positions; moves proven lost: "
+          + ", ".join(f"{name} {count}" for name, count in lost.items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--members", default="random,greedy,heuristic,uct-1k,uct-10k")
     parser.add_argument("--rounds", type=int, default=10, help="boards; each pair plays 2 a board")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-j", "--jobs", type=int, default=1, help="games at once")
+    parser.add_argument("--decisive", type=Path, metavar="ANNOTATED",
+                        help="move at the decisive positions of these analysed losses instead")
+    parser.add_argument("--proof-seconds", type=float, default=4.0,
+                        help="the forced-win search's time for each move's verdict")
     args = parser.parse_args()
 
     members = [parse_member(n) for n in args.members.split(",")]
     if any(m.kind == "uct" for m in members):
         build(DEFAULT_LIBRARY)
+    if args.decisive is not None:
+        decisive(args.decisive, members, args.proof_seconds)
+        return
     tasks = [(a, b, draw_board(args.seed, r), r) if leg == 0
              else (b, a, draw_board(args.seed, r), r)
              for a, b in itertools.combinations(members, 2)

@@ -1,8 +1,12 @@
-"""bench/ladder.py: the round robin's per-pair summary, moving first and second apart."""
+"""bench/ladder.py: the round robin's per-pair summary, moving first and second apart; its
+variants' settings; the moves of its members at analysed losses' decisive positions."""
 
+import json
 import re
 
 from records import load_script
+
+from analysis.game import analyse_game
 
 ladder = load_script("ladder")
 
@@ -32,3 +36,21 @@ def test_a_variant_sets_tuple_settings_from_the_command_line():
     searcher = ladder._variant((("guard_depths", "11+13"), ("deep_probes", "0")))
     assert searcher.settings.guard_depths == (11, 13) and searcher.settings.deep_probes == ()
     assert ladder._variant((("guard_depths", "0"),)).settings.guard_depths == ()
+
+
+def test_decisive_plays_each_member_at_the_mistake_and_proves_its_move(tmp_path, capsys):
+    # X stacks column 0 of a 9x9 board and O never blocks: O's third move is the mistake
+    moves = [[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]]
+    game = {"batch": "hand", "seed": 0, "round": 0, "leg": 0, "a": "x", "b": "o", "M": 9,
+            "N": 9, "no_x": 0, "no_y": 4, "time_limit": 3.0, "code": 1,
+            "reason": "four in a row", "moves": moves, "times": [0.01] * len(moves),
+            "fault": None, "result": "a", "first": "a"}
+    game["analysis"] = analyse_game(game, 0.2)
+    assert game["analysis"]["decisive"]["index"] == 5
+    path = tmp_path / "annotated.jsonl"
+    path.write_text(json.dumps(game) + "\n")
+    ladder.decisive(path, [ladder.parse_member("greedy")], 0.5)
+    row, total = capsys.readouterr().out.splitlines()
+    assert row.startswith("ply  6 9x9 | game (6, 8): lost in 1 | greedy (5, 0): ")
+    assert "lost" not in row.split("greedy")[1]
+    assert total == "1 decisive positions; moves proven lost: greedy 0"
