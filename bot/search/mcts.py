@@ -194,9 +194,12 @@ class MCTS:
         the in-tree probes reach; a move proven lost is marked so, and the next is checked.
 
         Ends at the deadline, at a question its node budget cannot settle, or at a move proven
-        or cleared at every depth of ``settings.guard_depths``.
+        or cleared at every depth of ``settings.guard_depths``. Under a play-out cap a question
+        gets at most ``guard_playout_nodes`` nodes a play-out, so a small search stays small.
         """
         depths, budget = self.settings.guard_depths, self.settings.guard_nodes
+        if deadline.max_playouts is not None:  # a capped search's guard is as small as it is
+            budget = min(budget, deadline.max_playouts * self.settings.guard_playout_nodes)
         while depths and root.outcome is None and root.children:
             best = max(root.children, key=sort_key)
             if best.outcome is not None or deadline.past():

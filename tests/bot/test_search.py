@@ -61,10 +61,11 @@ def test_deep_probe_proves_a_move_lost_that_the_shallow_probe_cannot():
 
 def test_search_with_a_deep_probe_avoids_the_blunder_it_plays_without():
     p = parse_board(DEEP_BLUNDER)
-    without = MCTS(Settings(deep_probes=()), seed=1).search(p, Deadline(Limit(playouts=3000)))
+    unguarded = Settings(deep_probes=(), guard_depths=())
+    without = MCTS(unguarded, seed=1).search(p, Deadline(Limit(playouts=3000)))
     blunder = p.geo.column(without.move)
     assert blunder not in (0, 1, 3, 6, 9)  # seed 1 without the deep probe: a losing move
-    searcher = MCTS(Settings(deep_probes=((300, 7, 100_000),)), seed=1)
+    searcher = MCTS(Settings(deep_probes=((300, 7, 100_000),), guard_depths=()), seed=1)
     result = searcher.search(p, Deadline(Limit(playouts=3000)))
     marked = {p.geo.column(c.move) for c in searcher.tree.children if c.outcome == WIN}
     assert blunder in marked and p.geo.column(result.move) in (0, 1, 3, 6, 9)
@@ -102,13 +103,21 @@ def opponent_wins_within(p: Position, move: int, plies: int) -> bool:
 
 def test_the_guard_turns_away_from_a_move_lost_to_a_longer_combination():
     p = parse_board(SHORT_COMBINATION)
-    without = MCTS(Settings(guard_depths=()), seed=1).search(p, Deadline(Limit(playouts=3000)))
+    without = MCTS(Settings(guard_depths=()), seed=1).search(p, Deadline(Limit(playouts=6000)))
     assert opponent_wins_within(p, without.move, 11)  # what the search plays unguarded
     searcher = MCTS(Settings(guard_depths=(11,)), seed=1)
-    result = searcher.search(p, Deadline(Limit(playouts=3000)))
+    result = searcher.search(p, Deadline(Limit(playouts=6000)))  # 96,000 nodes a question
     marked = {c.move for c in searcher.tree.children if c.outcome == WIN}
     assert without.move in marked and result.move not in marked
     assert not opponent_wins_within(p, result.move, 11)
+
+
+def test_a_capped_search_gets_a_guard_in_proportion():
+    p = parse_board(SHORT_COMBINATION)
+    small = MCTS(Settings(guard_depths=(11,)), seed=1)
+    result = small.search(p, Deadline(Limit(seconds=30, playouts=300)))
+    assert small.probes.max_nodes == 300 * DEFAULT.guard_playout_nodes
+    assert result.seconds < 5  # 4,800 nodes a question, not the 30 s left
 
 
 def test_the_guard_keeps_within_the_move_time():
