@@ -225,15 +225,14 @@ def verdict(position: Position, move: Tuple[int, int], seconds: float) -> str:
 def decisive(path: Path, members: List[Member], seconds: float) -> None:
     """Each member's move at each analysed loss's decisive mistake, and its verdict()."""
     from analysis.command import load
+    from analysis.game import replay
     cases = [r for r in load(path) if (r.get("analysis") or {}).get("decisive")]
     if not cases:
         raise SystemExit(f"{path}: no analysed loss with a decisive mistake")
     lost = {m.name: 0 for m in members}
     for record in cases:
         index = record["analysis"]["decisive"]["index"]
-        pos = Position.new(record["M"], record["N"], record["no_x"], record["no_y"])
-        for x, y in record["moves"][:index]:
-            pos = pos.play_xy(x, y)
+        pos = replay(record)[index]
         last = tuple(record["moves"][index - 1]) if index else (-1, -1)
         game = tuple(record["moves"][index])
         row = [f"ply {index + 1:>2} {record['M']}x{record['N']}",

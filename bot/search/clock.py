@@ -37,7 +37,7 @@ class Deadline:
         """Whether the search must stop after ``playouts`` iterations."""
         if self.max_playouts is not None and playouts >= self.max_playouts:
             return True
-        return self.end is not None and time.perf_counter() >= self.end
+        return self.past()
 
     def past(self) -> bool:
         """Whether the time (not the play-out count) has run out."""

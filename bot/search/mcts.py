@@ -200,11 +200,11 @@ class MCTS:
         depths, budget = self.settings.guard_depths, self.settings.guard_nodes
         if deadline.max_playouts is not None:  # a capped search's guard is as small as it is
             budget = min(budget, deadline.max_playouts * self.settings.guard_playout_nodes)
+        probes = self.prober(geo, budget)
         while depths and root.outcome is None and root.children:
             best = max(root.children, key=sort_key)
             if best.outcome is not None or deadline.past():
                 return
-            probes = self.prober(geo, budget)
             for plies in depths:
                 found = probes.settle(best.current, best.mask, plies)
                 if found is None:
