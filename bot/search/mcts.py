@@ -94,10 +94,13 @@ class MCTS:
         deadline = Deadline(limit)
         self.stop_at, self.interrupt = deadline.end, stop
         playouts = 0
+        guard_at = self.settings.ponder_guard
         try:
             while root.outcome is None and not deadline.expired(playouts):
                 if playouts % PONDER_CHECK == 0 and stop():
                     break
+                if playouts == guard_at and guard_at:
+                    self.guard_reply(root, position.geo, deadline)
                 self.iterate(root, position.geo)
                 playouts += 1
         finally:
@@ -215,6 +218,17 @@ class MCTS:
                     break
             else:
                 return
+
+    def guard_reply(self, root: Node, geo, deadline: Deadline) -> None:
+        """While pondering ``root`` (the opponent to move): guard our answer to its most
+        visited reply, so that the search after that reply starts with the answers proven
+        lost already marked (settings.ponder_guard). The opponent's move ends the questions."""
+        if not root.children:
+            return
+        reply = max(root.children, key=sort_key)
+        if reply.outcome is None:
+            self.guard(reply, geo, deadline)
+            root.solve()
 
     def probe(self, node: Node, geo, plies: int, max_nodes: int) -> None:
         """Search ``node`` ``plies`` deep for a forced win; if one is found, mark the child

@@ -31,6 +31,12 @@ class Settings:
       a play-out cap a question gets at most ``guard_playout_nodes`` nodes a play-out: at
       2.4 s the search runs about 12,000 play-outs on one core while the guard's 0.48 s buys
       about 190,000 nodes, 16 a play-out.
+    - ``ponder_guard``: after this many play-outs of pondering (0: never), the guard also
+      checks our likely answer to the opponent's likely reply, the two most visited moves
+      below the pondered position, at the same depths and node budget. The move's own guard
+      gets a fifth of the move's time, too little for most 13-ply proofs (0.4 to 0.9 s at the
+      analysed losses); the opponent's time has room for them, and a move proven lost there
+      stays marked in the tree the next search starts from.
     - ``follow``: the chance that a play-out move goes on top of the last one (keeps each
       column's parity, bot.search.rollout).
     - ``keep_threats``: play-outs avoid playing under their own winning cell while another
@@ -47,6 +53,7 @@ class Settings:
     guard_nodes: int = 400_000
     guard_share: float = 0.2
     guard_playout_nodes: int = 16
+    ponder_guard: int = 500
     follow: float = 0.8
     keep_threats: bool = True
 

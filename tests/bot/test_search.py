@@ -242,3 +242,43 @@ def test_the_process_searcher_plays_out_with_the_settings_follow_up():
     evaluator = build_searcher(parse_args(["--cores", "1"])).evaluator
     assert (evaluator.follow, evaluator.keep_threats) == (DEFAULT.follow, DEFAULT.keep_threats)
     assert MCTS(Settings(follow=0.0)).evaluator.follow == 0.0
+
+
+def ponder_before_short_combination(ponder_guard: int):
+    """Ponder the position before SHORT_COMBINATION, which O's reply (4, 5) reaches, with the
+    tree an unguarded search of SHORT_COMBINATION left below that reply: (the reply's node,
+    the move that search plays, lost to an 11-ply combination, SHORT_COMBINATION)."""
+    p = parse_board(SHORT_COMBINATION)
+    swapped = [row.translate(str.maketrans("XO", "OX")) for row in SHORT_COMBINATION]
+    before = parse_board(swapped[:4] + ["...#...X..."] + swapped[5:])  # O to move, as X
+    reply = before.geo.bit(4, 5)
+    assert before.play_bit(reply).key() == p.key()
+    unguarded = MCTS(Settings(guard_depths=()), seed=1)
+    lost = unguarded.search(p, Deadline(Limit(playouts=6000))).move
+    answer = unguarded.tree
+    answer.move = reply
+    root = Node(before.geo, 0, before.current, before.mask)
+    root.untried &= ~reply
+    root.children.append(answer)
+    root.visits, root.value = answer.visits + 1, answer.visits / 2
+    # the guard's full node budget, though pondering ends after two play-outs here
+    settings = Settings(guard_depths=(11,), ponder_guard=ponder_guard,
+                        guard_playout_nodes=10**6)
+    searcher = MCTS(settings, seed=1)
+    searcher.tree, searcher.tree_geo = root, before.geo
+    searcher.ponder(before, lambda: False, Limit(playouts=2))
+    return answer, lost, p
+
+
+def test_pondering_guards_our_answer_to_the_likely_reply():
+    answer, lost, p = ponder_before_short_combination(ponder_guard=1)
+    assert opponent_wins_within(p, lost, 11)
+    marked = {c.move for c in answer.children if c.outcome == WIN}
+    assert lost in marked
+    assert not opponent_wins_within(p, max(answer.children, key=sort_key).move, 11)
+
+
+def test_pondering_without_its_guard_leaves_the_answer_unmarked():
+    answer, lost, _ = ponder_before_short_combination(ponder_guard=0)
+    assert next(c for c in answer.children if c.move == lost).outcome is None
+    assert max(answer.children, key=sort_key).move == lost
