@@ -9,6 +9,14 @@ unsettled, and for how many wins it found a forced four.
     python bench/analyse_cost.py [RECORDS.jsonl ...] [--seconds 0.5 2 8] [--lost-by bot]
 
 Records default to docs/results/partner-*.jsonl (the losses behind docs/strength.md).
+
+With --guard ANNOTATED.jsonl (records from `python -m arena analyse`) it prints instead what
+the guard of the move played would pay at each decisive mistake: the forced-win search's
+nodes and seconds to settle the game's move at 11, 13, 15 and 17 plies (each question afresh,
+up to the first that proves it lost), the questions the bot's guard asks in a fifth of the
+move's time:
+
+    python bench/analyse_cost.py --guard docs/results/bot-losses-analysed.jsonl
 """
 
 from __future__ import annotations
@@ -26,6 +34,31 @@ sys.path.insert(0, str(ROOT))
 from analysis.command import load, wanted  # noqa: E402
 from analysis.game import analyse_game  # noqa: E402
 
+GUARD_PLIES = (11, 13, 15, 17)
+
+
+def guard_cost(path: Path) -> None:
+    """Each decisive mistake's move, settled at GUARD_PLIES: (plies, verdict, nodes, seconds)."""
+    from analysis.game import replay
+    from bot.search.tactics import ForcedWin
+    for record in load(path):
+        decisive = (record.get("analysis") or {}).get("decisive")
+        if not decisive:
+            continue
+        after = replay(record)[decisive["index"] + 1]
+        search = ForcedWin(after.geo, 10**8)
+        row = []
+        for plies in GUARD_PLIES:
+            search.table.clear()
+            started = time.perf_counter()
+            lost = search.settle(after.current, after.mask, plies)
+            row.append(f"{plies}: {'lost' if lost else 'clear'} {search.nodes:,} nodes "
+                       f"{time.perf_counter() - started:.2f} s")
+            if lost:
+                break
+        print(f"seed {record['seed']} r{record['round']} leg {record['leg']} "
+              f"move {decisive['index'] + 1} | " + " | ".join(row), flush=True)
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
@@ -34,7 +67,12 @@ def main() -> None:
                         default=sorted((ROOT / "docs/results").glob("partner-*.jsonl")))
     parser.add_argument("--seconds", nargs="+", type=float, default=[0.5, 2.0, 8.0])
     parser.add_argument("--lost-by", default=None, help="only this player's losses")
+    parser.add_argument("--guard", type=Path, metavar="ANNOTATED",
+                        help="the guard's questions at these analysed losses' decisive moves")
     args = parser.parse_args()
+    if args.guard is not None:
+        guard_cost(args.guard)
+        return
     games = [r for path in args.records for r in load(path) if wanted(r, args.lost_by)]
     print(f"{len(games)} lost games from {len(args.records)} files")
     print(f"{'budget':>7} {'positions':>9} {'s/game':>7} {'s/position':>10} {'max s/game':>10} "

@@ -24,6 +24,9 @@ whether a change of the search avoids the mistakes that lost the games, in a min
 
     .venv/bin/python bench/ladder.py --decisive docs/results/bot-losses-analysed.jsonl \
         --members bot-t2.4,bot:guard_depths=0-t2.4
+
+With --ponder SECONDS the bot members reach each position as the process does: they search
+the move before it, ponder SECONDS at the opponent's move, and move with the tree that leaves.
 """
 
 from __future__ import annotations
@@ -222,8 +225,27 @@ def verdict(position: Position, move: Tuple[int, int], seconds: float) -> str:
     return f"clear {plies_of(clear)}" if clear > 0 else "unsettled"
 
 
-def decisive(path: Path, members: List[Member], seconds: float) -> None:
-    """Each member's move at each analysed loss's decisive mistake, and its verdict()."""
+def pondered_move(member: Member, positions: List[Position], index: int,
+                  ponder: float) -> Tuple[int, int]:
+    """The move of a bot member at ``positions[index]`` as the process reaches it: it searches
+    the move before (``index - 2``), ponders ``ponder`` seconds while the opponent thinks,
+    then searches this one with the tree that leaves."""
+    from bot.engine import safe_decide
+    from bot.protocol.platform import PONDER_LIMIT
+    from bot.search.clock import Deadline, Limit
+    from bot.search.leaves import make_searcher
+    searcher = _variant(member.knobs) if member.knobs else make_searcher(1)
+    limit = Limit(member.seconds, member.playouts)
+    safe_decide(positions[index - 2], limit, searcher, Deadline(limit))
+    end = time.perf_counter() + ponder
+    searcher.ponder(positions[index - 1], lambda: time.perf_counter() > end, PONDER_LIMIT)
+    return positions[index].xy(safe_decide(positions[index], limit, searcher, Deadline(limit)))
+
+
+def decisive(path: Path, members: List[Member], seconds: float,
+             ponder: Optional[float] = None) -> None:
+    """Each member's move at each analysed loss's decisive mistake, and its verdict(). With
+    ``ponder``, bot members reach the position as the process does (pondered_move)."""
     from analysis.command import load
     from analysis.game import replay
     cases = [r for r in load(path) if (r.get("analysis") or {}).get("decisive")]
@@ -239,8 +261,11 @@ def decisive(path: Path, members: List[Member], seconds: float) -> None:
                f"game {game}: {verdict(pos, game, seconds)}"]
         for member in members:
             os.environ.update(member.env)
-            move = tuple(member.player()(record["M"], record["N"], pos.top(), pos.board(),
-                                         last[0], last[1], record["no_x"], record["no_y"]))
+            if ponder is not None and member.kind == "bot" and index >= 2:
+                move = pondered_move(member, replay(record), index, ponder)
+            else:
+                move = tuple(member.player()(record["M"], record["N"], pos.top(), pos.board(),
+                                             last[0], last[1], record["no_x"], record["no_y"]))
             said = verdict(pos, move, seconds)
             lost[member.name] += said.startswith("lost")
             row.append(f"{member.name} {move}: {said}")
@@ -259,13 +284,16 @@ def main() -> None:
                         help="move at the decisive positions of these analysed losses instead")
     parser.add_argument("--proof-seconds", type=float, default=4.0,
                         help="the forced-win search's time for each move's verdict")
+    parser.add_argument("--ponder", type=float, metavar="SECONDS",
+                        help="with --decisive: bot members search the move before, ponder "
+                             "this long, then move, as the process does")
     args = parser.parse_args()
 
     members = [parse_member(n) for n in args.members.split(",")]
     if any(m.kind == "uct" for m in members):
         build(DEFAULT_LIBRARY)
     if args.decisive is not None:
-        decisive(args.decisive, members, args.proof_seconds)
+        decisive(args.decisive, members, args.proof_seconds, args.ponder)
         return
     tasks = [(a, b, draw_board(args.seed, r), r) if leg == 0
              else (b, a, draw_board(args.seed, r), r)

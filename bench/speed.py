@@ -11,6 +11,10 @@
     python bench/speed.py --against REV         the rollout of git revision REV against the
                                                 working tree's, interleaved, CPU time (so a
                                                 loaded machine slows both alike)
+    python bench/speed.py --ponder RECORDS      play-outs of --seconds of pondering with and
+                                                without the guard while pondering, at every
+                                                16th position of --games recorded games (the
+                                                recorded bot's move, searched 1 s, first)
 
 Figures go to stdout; record them with the command in docs/performance.md.
 """
@@ -172,6 +176,34 @@ def with_leaves(seconds: float, repeats: int = 3) -> None:
         leafy.stop_worker()
 
 
+def pondering(path: Path, seconds: float, games: int, move_seconds: float = 1.0) -> None:
+    """Pondering's play-outs with the guard while pondering against without it, summed over
+    positions of recorded games (the recorded bot's side moves, then ponders)."""
+    from analysis.command import load
+    from analysis.game import replay
+    from bot.engine import safe_decide
+    from bot.protocol.platform import PONDER_LIMIT
+    from bot.search.settings import Settings
+    totals = {True: 0, False: 0}
+    positions = 0
+    for record in load(path)[:games]:
+        played = replay(record)
+        for i in range(10 + (record["first"] != "a"), len(played) - 2, 16):
+            if played[i + 1].last_mover_won() or played[i + 1].is_full():
+                continue
+            for guarded in (True, False):
+                searcher = MCTS(Settings(ponder_guard=500 if guarded else 0), seed=1)
+                move = Limit(move_seconds)
+                safe_decide(played[i], move, searcher, Deadline(move))
+                end = time.perf_counter() + seconds
+                totals[guarded] += searcher.ponder(
+                    played[i + 1], lambda end=end: time.perf_counter() > end, PONDER_LIMIT)
+            positions += 1
+    print(f"{positions} positions, {seconds:g} s of pondering each: "
+          f"{totals[True]:,} play-outs with the guard while pondering, {totals[False]:,} without "
+          f"(x{totals[True] / max(totals[False], 1):.3f})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -183,9 +215,13 @@ def main() -> int:
                         help="play-outs/s alone and with the leaf worker")
     parser.add_argument("--against", metavar="REV",
                         help="compare the rollout of git revision REV with the working tree's")
+    parser.add_argument("--ponder", type=Path, metavar="RECORDS",
+                        help="pondering's play-outs with and without its guard (--games games)")
     parser.add_argument("bot_args", nargs="*", help="extra flags for main.py (after --)")
     args = parser.parse_args()
-    if args.leaves:
+    if args.ponder:
+        pondering(args.ponder, args.seconds, args.games)
+    elif args.leaves:
         with_leaves(args.seconds)
     elif args.against:
         against(args.against, args.seconds)

@@ -6,7 +6,8 @@ import re
 
 from records import load_script
 
-from analysis.game import analyse_game
+from analysis.game import analyse_game, replay
+from bot.search.mcts import MCTS
 
 ladder = load_script("ladder")
 
@@ -38,13 +39,15 @@ def test_a_variant_sets_tuple_settings_from_the_command_line():
     assert ladder._variant((("guard_depths", "0"),)).settings.guard_depths == ()
 
 
+# X stacks column 0 of a 9x9 board and O never blocks: O's third move is the mistake
+STACKED = {"batch": "hand", "seed": 0, "round": 0, "leg": 0, "a": "x", "b": "o", "M": 9, "N": 9,
+           "no_x": 0, "no_y": 4, "time_limit": 3.0, "code": 1, "reason": "four in a row",
+           "moves": [[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]],
+           "times": [0.01] * 7, "fault": None, "result": "a", "first": "a"}
+
+
 def test_decisive_plays_each_member_at_the_mistake_and_proves_its_move(tmp_path, capsys):
-    # X stacks column 0 of a 9x9 board and O never blocks: O's third move is the mistake
-    moves = [[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]]
-    game = {"batch": "hand", "seed": 0, "round": 0, "leg": 0, "a": "x", "b": "o", "M": 9,
-            "N": 9, "no_x": 0, "no_y": 4, "time_limit": 3.0, "code": 1,
-            "reason": "four in a row", "moves": moves, "times": [0.01] * len(moves),
-            "fault": None, "result": "a", "first": "a"}
+    game = dict(STACKED)
     game["analysis"] = analyse_game(game, 0.2)
     assert game["analysis"]["decisive"]["index"] == 5
     path = tmp_path / "annotated.jsonl"
@@ -54,3 +57,21 @@ def test_decisive_plays_each_member_at_the_mistake_and_proves_its_move(tmp_path,
     assert row.startswith("ply  6 9x9 | game (6, 8): lost in 1 | greedy (5, 0): ")
     assert "lost" not in row.split("greedy")[1]
     assert total == "1 decisive positions; moves proven lost: greedy 0"
+
+
+def test_a_pondered_move_searches_the_move_before_and_ponders_the_opponents(monkeypatch):
+    calls = []
+
+    class Spy(MCTS):
+        def search(self, position, deadline):
+            calls.append(("search", position.ply))
+            return super().search(position, deadline)
+
+        def ponder(self, position, stop, limit):
+            calls.append(("ponder", position.ply))
+            return super().ponder(position, stop, limit)
+
+    monkeypatch.setattr("bot.search.leaves.make_searcher", lambda *a, **k: Spy(seed=1))
+    move = ladder.pondered_move(ladder.parse_member("bot-200"), replay(STACKED), 5, 0.05)
+    assert move == (5, 0)  # the only block, played without a search
+    assert calls == [("search", 3), ("ponder", 4)]
