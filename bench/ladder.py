@@ -254,7 +254,8 @@ def decisive(path: Path, members: List[Member], seconds: float,
     lost = {m.name: 0 for m in members}
     for record in cases:
         index = record["analysis"]["decisive"]["index"]
-        pos = replay(record)[index]
+        positions = replay(record)
+        pos = positions[index]
         last = tuple(record["moves"][index - 1]) if index else (-1, -1)
         game = tuple(record["moves"][index])
         row = [f"ply {index + 1:>2} {record['M']}x{record['N']}",
@@ -262,7 +263,7 @@ def decisive(path: Path, members: List[Member], seconds: float,
         for member in members:
             os.environ.update(member.env)
             if ponder is not None and member.kind == "bot" and index >= 2:
-                move = pondered_move(member, replay(record), index, ponder)
+                move = pondered_move(member, positions, index, ponder)
             else:
                 move = tuple(member.player()(record["M"], record["N"], pos.top(), pos.board(),
                                              last[0], last[1], record["no_x"], record["no_y"]))

@@ -186,6 +186,7 @@ def pondering(path: Path, seconds: float, games: int, move_seconds: float = 1.0)
     from bot.search.settings import Settings
     totals = {True: 0, False: 0}
     positions = 0
+    limit = Limit(move_seconds)
     for record in load(path)[:games]:
         played = replay(record)
         for i in range(10 + (record["first"] != "a"), len(played) - 2, 16):
@@ -193,8 +194,7 @@ def pondering(path: Path, seconds: float, games: int, move_seconds: float = 1.0)
                 continue
             for guarded in (True, False):
                 searcher = MCTS(Settings(ponder_guard=500 if guarded else 0), seed=1)
-                move = Limit(move_seconds)
-                safe_decide(played[i], move, searcher, Deadline(move))
+                safe_decide(played[i], limit, searcher, Deadline(limit))
                 end = time.perf_counter() + seconds
                 totals[guarded] += searcher.ponder(
                     played[i + 1], lambda end=end: time.perf_counter() > end, PONDER_LIMIT)
