@@ -32,14 +32,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from analysis.command import load, wanted  # noqa: E402
-from analysis.game import analyse_game  # noqa: E402
+from analysis.game import analyse_game, replay  # noqa: E402
 
 GUARD_PLIES = (11, 13, 15, 17)
 
 
 def guard_cost(path: Path) -> None:
     """Each decisive mistake's move, settled at GUARD_PLIES: (plies, verdict, nodes, seconds)."""
-    from analysis.game import replay
     from bot.search.tactics import ForcedWin
     for record in load(path):
         decisive = (record.get("analysis") or {}).get("decisive")

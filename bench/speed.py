@@ -22,6 +22,7 @@ Figures go to stdout; record them with the command in docs/performance.md.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import struct
 import subprocess
@@ -183,7 +184,7 @@ def pondering(path: Path, seconds: float, games: int, move_seconds: float = 1.0)
     from analysis.game import replay
     from bot.engine import safe_decide
     from bot.protocol.platform import PONDER_LIMIT
-    from bot.search.settings import Settings
+    from bot.search.settings import DEFAULT
     totals = {True: 0, False: 0}
     positions = 0
     limit = Limit(move_seconds)
@@ -193,7 +194,8 @@ def pondering(path: Path, seconds: float, games: int, move_seconds: float = 1.0)
             if played[i + 1].last_mover_won() or played[i + 1].is_full():
                 continue
             for guarded in (True, False):
-                searcher = MCTS(Settings(ponder_guard=500 if guarded else 0), seed=1)
+                settings = DEFAULT if guarded else dataclasses.replace(DEFAULT, ponder_guard=0)
+                searcher = MCTS(settings, seed=1)
                 safe_decide(played[i], limit, searcher, Deadline(limit))
                 end = time.perf_counter() + seconds
                 totals[guarded] += searcher.ponder(

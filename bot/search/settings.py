@@ -27,7 +27,7 @@ class Settings:
       searched for a forced win of the opponent's at each depth in turn (at most
       ``guard_nodes`` nodes a question), in the last ``guard_share`` of the move's time; a
       move proven lost gives way to the next. Forced fours of 11 to 17 plies decided
-      18 of the bot's 39 analysed losses (docs/strength.md), beyond the 9-ply probes. Under
+      19 of the bot's 44 analysed losses (docs/strength.md), beyond the 9-ply probes. Under
       a play-out cap a question gets at most ``guard_playout_nodes`` nodes a play-out: at
       2.4 s the search runs about 12,000 play-outs on one core while the guard's 0.48 s buys
       about 190,000 nodes, 16 a play-out.
