@@ -166,5 +166,8 @@ def test_answers_do_not_depend_on_earlier_questions():
             if warm_move is not None:  # the move it names really wins
                 wins_found += 1
                 after = p.play_bit(warm_move)
-                assert ForcedWin(p.geo, 10**7)._loses(after.current, after.mask, depth - 1)
+                for reply in after.legal_columns():  # no reply escapes (checked afresh)
+                    child = after.play(reply)
+                    assert not child.last_mover_won()
+                    assert ForcedWin(p.geo, 10**7).wins(child.current, child.mask, depth - 2)
     assert wins_found  # the positions include forced wins, not only quiet ones
