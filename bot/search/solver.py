@@ -1,8 +1,9 @@
 """Exact endgame solver: win/draw/loss alpha-beta with a transposition table (after Pons).
 
-MCTS is weakest late in the game, where a single quiet move decides and random play-outs
-misjudge zugzwang; an exact search is strongest there, because few cells are left. Values are
-only WIN/DRAW/LOSS (no distance), so every window is narrow and cut-offs come early.
+The loss analysis (analysis.proof) settles positions with it: late in a game a single quiet
+move decides, and only an exact search says which. (At the bot's root it did not pay:
+docs/strength.md, "Tried and not adopted".) Values are only WIN/DRAW/LOSS (no distance), so
+every window is narrow and cut-offs come early.
 
 - Only non-losing moves are searched (a move that hands over an immediate win is a loss).
 - Moves are ordered by the number of winning cells they give the mover (Pons' move sorter),
@@ -10,6 +11,8 @@ only WIN/DRAW/LOSS (no distance), so every window is narrow and cut-offs come ea
 - The table maps (current, mask) to the bounds known for that position; it is kept between
   calls on the same board, so the next move's search starts from this one's work.
 - The search stops itself when its node budget or time budget is spent (``OutOfBudget``).
+- Each node gets both sides' winning cells from its parent (x1.28 the speed of computing them
+  afresh, with the same nodes and values, at the analysed losses' decisive positions).
 """
 
 from __future__ import annotations
@@ -60,35 +63,44 @@ class Solver:
         opponent = position.opponent()
         proven: Dict[int, int] = {}
         safe = position.non_losing_moves()
+        theirs = position.opponent_winning_cells()
         ordered = self._ordered(position.current, position.mask,
                                 safe if moves is None else safe & moves)
         try:
             # First pass: is any move a win? (null window on the child: loss or not)
-            for m in ordered:
+            for m, cells in ordered:
                 mask = position.mask | m
-                if self._negamax(opponent, mask, LOSS, DRAW) == LOSS:
+                if self._negamax(opponent, mask, LOSS, DRAW, theirs & ~m, cells) == LOSS:
                     proven[m] = WIN
                     return proven
             # Second pass: each move's exact value (now known not to be a win).
-            for m in ordered:
-                proven[m] = -self._negamax(opponent, position.mask | m, LOSS, WIN)
+            for m, cells in ordered:
+                proven[m] = -self._negamax(opponent, position.mask | m, LOSS, WIN,
+                                           theirs & ~m, cells)
         except OutOfBudget:
             pass
         return proven
 
-    def _ordered(self, current: int, mask: int, moves: int) -> List[int]:
-        """``moves`` best first: most winning cells created, then the most central column."""
+    def _ordered(self, current: int, mask: int, moves: int) -> List[Tuple[int, int]]:
+        """``moves`` best first: most winning cells created, then the most central column;
+        each with the mover's winning cells after it (its child's opponent's cells)."""
         g = self.geo
         stride, board_mask, order = g.stride, g.board_mask, self.order
         keyed = []
         for m in bits(moves):
-            threats = bin(winning_cells(current | m, mask | m, stride, board_mask)).count("1")
-            keyed.append((-threats, order[(m.bit_length() - 1) // stride], m))
+            cells = winning_cells(current | m, mask | m, stride, board_mask)
+            keyed.append((-bin(cells).count("1"), order[(m.bit_length() - 1) // stride], m,
+                          cells))
         keyed.sort()
-        return [m for _, _, m in keyed]
+        return [(m, cells) for _, _, m, cells in keyed]
 
-    def _negamax(self, current: int, mask: int, alpha: int, beta: int) -> int:
-        """Value for the side to move (``current``) with fail-hard bounds in [alpha, beta]."""
+    def _negamax(self, current: int, mask: int, alpha: int, beta: int, mine: int,
+                 threats: int) -> int:
+        """Value for the side to move (``current``) with fail-hard bounds in [alpha, beta].
+
+        ``mine`` and ``threats``: the winning cells of the side to move and of its opponent,
+        handed down by the parent, which has them already (a move leaves the other side's
+        cells as they were, less the cell filled; the move sorter computes the mover's)."""
         self.nodes += 1
         if self.nodes % CLOCK_EVERY == 0:
             if self.max_nodes is not None and self.nodes >= self.max_nodes:
@@ -96,14 +108,12 @@ class Solver:
             if self.end is not None and time.perf_counter() >= self.end:
                 raise OutOfBudget
         g = self.geo
-        stride, board_mask = g.stride, g.board_mask
-        possible = (mask + g.bottom) & ~mask & board_mask
+        possible = (mask + g.bottom) & ~mask & g.board_mask
         if not possible:
             return DRAW
-        if winning_cells(current, mask, stride, board_mask) & possible:
+        if mine & possible:
             return WIN
         opponent = mask ^ current ^ g.forbidden
-        threats = winning_cells(opponent, mask, stride, board_mask)
         forced = possible & threats
         if forced:
             if forced & (forced - 1):
@@ -127,8 +137,8 @@ class Solver:
             low, high = LOSS, WIN
         a0 = alpha
         best = LOSS
-        for m in (self._ordered(current, mask, moves) if moves & (moves - 1) else (moves,)):
-            value = -self._negamax(opponent, mask | m, -beta, -alpha)
+        for m, cells in self._ordered(current, mask, moves):
+            value = -self._negamax(opponent, mask | m, -beta, -alpha, threats & ~m, cells)
             if value > best:
                 best = value
                 if value >= beta:
