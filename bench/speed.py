@@ -10,7 +10,10 @@
                                                 leaves of the same tree
     python bench/speed.py --against REV         the rollout of git revision REV against the
                                                 working tree's, interleaved, CPU time (so a
-                                                loaded machine slows both alike)
+                                                loaded machine slows both alike); then its
+                                                forced-win search (11 plies) and solver (30,000
+                                                nodes) at the analysed losses' decisive
+                                                positions, with their answers compared
     python bench/speed.py --ponder RECORDS      play-outs of --seconds of pondering with and
                                                 without the guard while pondering, at every
                                                 16th position of --games recorded games (the
@@ -80,14 +83,21 @@ def throughput(seconds: float) -> None:
               + ("  (root proven)" if result.outcome is not None else ""))
 
 
+def at_revision(revision: str, path: str, name: str) -> object:
+    """The object ``name`` of module file ``path`` as it is at git ``revision`` (the module's
+    own imports come from the working tree)."""
+    source = subprocess.run(["git", "show", f"{revision}:{path}"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout
+    namespace: Dict[str, object] = {"__name__": f"{path}@{revision}"}
+    exec(compile(source, f"{revision}:{path}", "exec"), namespace)
+    return namespace[name]
+
+
 def against(revision: str, seconds: float, repeats: int = 3) -> None:
     """Rollouts per CPU-second of ``revision``'s TacticalRollout and the working tree's,
     alternating on each fixed position; best of ``repeats`` each, and the mean scores."""
-    source = subprocess.run(["git", "show", f"{revision}:bot/search/rollout.py"], cwd=ROOT,
-                            capture_output=True, text=True, check=True).stdout
-    namespace: Dict[str, object] = {"__name__": "rollout_" + revision}
-    exec(compile(source, f"{revision}:bot/search/rollout.py", "exec"), namespace)
-    versions = {revision: namespace["TacticalRollout"], "working tree": TacticalRollout}
+    versions = {revision: at_revision(revision, "bot/search/rollout.py", "TacticalRollout"),
+                "working tree": TacticalRollout}
     print(f"{'position':32} " + " ".join(f"{name:>14}" for name in versions) + "   ratio"
           + "   mean scores")
     for name, M, N, no_x, no_y, cols in POSITIONS:
@@ -107,6 +117,42 @@ def against(revision: str, seconds: float, repeats: int = 3) -> None:
         means = " / ".join(f"{sum(scores[v]) / repeats:.3f}" for v in versions)
         print(f"{name:32} " + " ".join(f"{b:14.0f}" for b in best)
               + f"   x{best[1] / best[0]:.2f}   {means}")
+    exact_searches_against(revision)
+
+
+def exact_searches_against(revision: str, plies: int = 11, nodes: int = 30_000) -> None:
+    """CPU seconds of ``revision``'s forced-win search and solver and the working tree's at
+    the analysed losses' decisive positions (a ``plies``-ply question after the game's move;
+    the moves' values within ``nodes`` nodes), and whether answers and node counts agree."""
+    from analysis.command import load
+    from analysis.game import replay
+    from bot.search.solver import Solver
+    from bot.search.tactics import ForcedWin
+    searches = {
+        "forced-win search": (
+            at_revision(revision, "bot/search/tactics.py", "ForcedWin"), ForcedWin, 1,
+            lambda search, p: search.settle(p.current, p.mask, plies)),
+        "solver": (
+            at_revision(revision, "bot/search/solver.py", "Solver"), Solver, 0,
+            lambda search, p: search.solve_moves(p, nodes))}
+    records = [r for r in load(ROOT / "docs/results/bot-losses-analysed.jsonl")
+               if (r.get("analysis") or {}).get("decisive")]
+    print(f"\n{len(records)} decisive positions  {revision:>14} {'working tree':>14}   ratio"
+          "   same answers and nodes")
+    for name, (old, new, after, ask) in searches.items():
+        spent = {old: 0.0, new: 0.0}
+        same = True
+        for record in records:
+            p = replay(record)[record["analysis"]["decisive"]["index"] + after]
+            answers = []
+            for cls in (old, new):
+                search = cls(p.geo, 10**8) if after else cls()
+                start = time.process_time()
+                answers.append((ask(search, p), search.nodes))
+                spent[cls] += time.process_time() - start
+            same = same and answers[0] == answers[1]
+        print(f"{name:32} {spent[old]:13.2f}s {spent[new]:13.2f}s   x{spent[old] / spent[new]:.2f}"
+              f"   {'yes' if same else 'NO'}")
 
 
 def play_game(seed: int, extra: List[str], times: Dict[str, List[float]]) -> None:
@@ -216,7 +262,8 @@ def main() -> int:
     parser.add_argument("--leaves", action="store_true",
                         help="play-outs/s alone and with the leaf worker")
     parser.add_argument("--against", metavar="REV",
-                        help="compare the rollout of git revision REV with the working tree's")
+                        help="compare the rollout, forced-win search and solver of git "
+                             "revision REV with the working tree's")
     parser.add_argument("--ponder", type=Path, metavar="RECORDS",
                         help="pondering's play-outs with and without its guard (--games games)")
     parser.add_argument("bot_args", nargs="*", help="extra flags for main.py (after --)")
