@@ -117,10 +117,25 @@ class MCTS:
         reused = root.visits
         self.tree, self.tree_geo = root, geo
         self.stop_at = deadline.end
-        playouts, nodes = self.run(root, geo, deadline.shortened(self.settings.guard_share))
-        self.guard(root, geo, deadline)
+        share = self.settings.guard_share
+        playouts, nodes = self.run(root, geo, deadline.shortened(share))
+        guarded = deadline.elapsed()
+        cleared = self.guard(root, geo, deadline)
+        if cleared is not None and deadline.end is not None and deadline.max_playouts is None:
+            # The guard cleared a move early (mostly within a few hundredths of a second):
+            # search on, keeping back what that guard took (at least a quarter of its share)
+            # to guard the move the longer search prefers, if that changed.
+            took = deadline.elapsed() - guarded
+            limit = deadline.end - deadline.start
+            more, new = self.run(root, geo, deadline.shortened(max(took / limit, share / 4)))
+            playouts, nodes = playouts + more, nodes + new
+            if root.children and max(root.children, key=sort_key) is not cleared:
+                cleared = self.guard(root, geo, deadline) or (
+                    cleared if cleared.outcome is None else None)
         if root.children:
             best = max(root.children, key=sort_key)
+            if cleared is not None and best.outcome != LOSS:  # no proven win to play instead
+                best = cleared
             move, visits = best.move, best.visits
         else:
             move, visits = random_bit(root.untried, self.rand), 0
@@ -192,13 +207,14 @@ class MCTS:
         self.probes.interrupt = self.interrupt
         return self.probes
 
-    def guard(self, root: Node, geo, deadline: Deadline) -> None:
+    def guard(self, root: Node, geo, deadline: Deadline) -> Optional[Node]:
         """Check the move about to be played for a longer forced win of the opponent's than
         the in-tree probes reach; a move proven lost is marked so, and the next is checked.
 
         Ends at the deadline, at a question its node budget cannot settle, or at a move proven
-        or cleared at every depth of ``settings.guard_depths``. Under a play-out cap a question
-        gets at most ``guard_playout_nodes`` nodes a play-out, so a small search stays small.
+        or cleared at every depth of ``settings.guard_depths``; returns the move cleared, if
+        one was. Under a play-out cap a question gets at most ``guard_playout_nodes`` nodes a
+        play-out, so a small search stays small.
         """
         depths, budget = self.settings.guard_depths, self.settings.guard_nodes
         if deadline.max_playouts is not None:  # a capped search's guard is as small as it is
@@ -207,17 +223,18 @@ class MCTS:
         while depths and root.outcome is None and root.children:
             best = max(root.children, key=sort_key)
             if best.outcome is not None or deadline.past():
-                return
+                return None
             for plies in depths:
                 found = probes.settle(best.current, best.mask, plies)
                 if found is None:
-                    return
+                    return None
                 if found:
                     best.outcome = WIN
                     root.solve()
                     break
             else:
-                return
+                return best
+        return None
 
     def guard_reply(self, root: Node, geo, deadline: Deadline) -> None:
         """While pondering ``root`` (the opponent to move): guard our answer to its most

@@ -127,6 +127,75 @@ def test_the_guard_keeps_within_the_move_time():
     assert 0.5 * (1 - heavy.guard_share) <= result.seconds < 0.5 + 0.1
 
 
+class ScriptedGuard(MCTS):
+    """An MCTS whose guard answers from a script (a node to call cleared, or None), and which
+    records each run's deadline and play-outs; ``favour`` gets visits in the second run."""
+
+    def __init__(self, answers, favour=None) -> None:
+        super().__init__(seed=3)
+        self.answers, self.favour, self.runs = list(answers), favour, []
+
+    def run(self, root, geo, deadline):
+        result = super().run(root, geo, deadline)
+        if self.runs and self.favour is not None:
+            favoured = next(c for c in root.children if c.move == self.favour(root).move)
+            favoured.visits += 10**6
+        self.runs.append((deadline.end, result[0]))
+        return result
+
+    def guard(self, root, geo, deadline):
+        answer = self.answers.pop(0)
+        return answer(root) if answer else None
+
+
+def most_visited(root: Node) -> Node:
+    return max(root.children, key=sort_key)
+
+
+def least_visited(root: Node) -> Node:
+    return min(root.children, key=sort_key)
+
+
+OPENING = pos("....X....", "...OXO...")
+
+
+def test_a_timed_search_searches_on_after_the_guard_clears_its_move_early():
+    searcher = ScriptedGuard([most_visited])
+    deadline = Deadline(Limit(seconds=0.6))
+    result = searcher.search(OPENING, deadline)
+    (first_end, _), (second_end, more) = searcher.runs
+    share = DEFAULT.guard_share
+    assert first_end == deadline.end - share * 0.6
+    assert second_end == deadline.end - share / 4 * 0.6  # the guard took next to nothing
+    assert more > 0 and result.playouts > more
+    assert result.seconds >= 0.6 * (1 - share / 4)
+
+
+def test_a_capped_or_unguarded_search_does_not_search_on():
+    capped = ScriptedGuard([most_visited])
+    capped.search(OPENING, Deadline(Limit(seconds=30, playouts=200)))
+    unsettled = ScriptedGuard([None])
+    unsettled.search(OPENING, Deadline(Limit(seconds=0.3)))
+    assert len(capped.runs) == len(unsettled.runs) == 1
+
+
+def test_the_move_searched_on_is_guarded_before_it_replaces_the_cleared_one():
+    def cleared_first(root: Node) -> Node:
+        first.append(most_visited(root))
+        return first[-1]
+
+    # The longer search prefers another move; its guard runs out: the cleared move is played.
+    first = []
+    searcher = ScriptedGuard([cleared_first, None], favour=least_visited)
+    result = searcher.search(OPENING, Deadline(Limit(seconds=0.4)))
+    assert result.move == first[0].move != most_visited(searcher.tree).move
+    # Its guard clears it: the new favourite is played.
+    first = []
+    searcher = ScriptedGuard([cleared_first, most_visited], favour=least_visited)
+    result = searcher.search(OPENING, Deadline(Limit(seconds=0.4)))
+    assert result.move == most_visited(searcher.tree).move != first[0].move
+
+
 def test_a_shortened_deadline_keeps_its_share_of_the_time_and_its_play_out_cap():
     full = Deadline(Limit(seconds=2.0, playouts=50), start=100.0)
     early = full.shortened(0.25)
