@@ -138,10 +138,10 @@ def exact_searches_against(revision: str, plies: int = 11, nodes: int = 30_000) 
     records = [r for r in load(ROOT / "docs/results/bot-losses-analysed.jsonl")
                if (r.get("analysis") or {}).get("decisive")]
     print(f"\n{len(records)} decisive positions  {revision:>14} {'working tree':>14}   ratio"
-          "   same answers and nodes")
+          "   nodes/s (working tree)   same answers and nodes")
     for name, (old, new, after, ask) in searches.items():
         spent = {old: 0.0, new: 0.0}
-        same = True
+        same, nodes_searched = True, 0
         for record in records:
             p = replay(record)[record["analysis"]["decisive"]["index"] + after]
             answers = []
@@ -151,8 +151,9 @@ def exact_searches_against(revision: str, plies: int = 11, nodes: int = 30_000) 
                 answers.append((ask(search, p), search.nodes))
                 spent[cls] += time.process_time() - start
             same = same and answers[0] == answers[1]
+            nodes_searched += answers[1][1]
         print(f"{name:32} {spent[old]:13.2f}s {spent[new]:13.2f}s   x{spent[old] / spent[new]:.2f}"
-              f"   {'yes' if same else 'NO'}")
+              f"   {nodes_searched / spent[new]:22,.0f}   {'yes' if same else 'NO'}")
 
 
 def play_game(seed: int, extra: List[str], times: Dict[str, List[float]]) -> None:

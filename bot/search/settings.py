@@ -21,16 +21,18 @@ class Settings:
       Winands), at most ``probe_nodes`` nodes (about 5 ms); 0 plies turns it off.
     - ``deep_probes``: (visits, plies, node budget) of deeper probes for the few nodes the
       search keeps coming back to (the root's likely moves). A 7-ply question takes 6 ms on
-      average and up to 0.1 s, a 9-ply one 28 ms and up to about 160k nodes; the move's
+      average and up to 0.1 s, a 9-ply one 28 ms and up to about 160k nodes (at 390,000 nodes
+      a second; the search now runs about 580,000, docs/performance.md); the move's
       deadline (and, while pondering, the opponent's reply) also ends any probe.
     - ``guard_depths``, ``guard_nodes``, ``guard_share``: the move about to be played is
       searched for a forced win of the opponent's at each depth in turn (at most
       ``guard_nodes`` nodes a question), in the last ``guard_share`` of the move's time; a
-      move proven lost gives way to the next. Forced fours of 11 to 17 plies decided
+      move proven lost gives way to the next, and the time a quick clearance leaves goes
+      back to the search (bot.search.mcts.MCTS.search). Forced fours of 11 to 17 plies decided
       19 of the bot's 44 analysed losses (docs/strength.md), beyond the 9-ply probes. Under
       a play-out cap a question gets at most ``guard_playout_nodes`` nodes a play-out: at
       2.4 s the search runs about 12,000 play-outs on one core while the guard's 0.48 s buys
-      about 190,000 nodes, 16 a play-out.
+      about 280,000 nodes, 24 a play-out.
     - ``ponder_guard``: after this many play-outs of pondering (0: never), the guard also
       checks our likely answer to the opponent's likely reply, the two most visited moves
       below the pondered position, at the same depths and node budget. The move's own guard
@@ -52,7 +54,7 @@ class Settings:
     guard_depths: Tuple[int, ...] = (11, 13)
     guard_nodes: int = 400_000
     guard_share: float = 0.2
-    guard_playout_nodes: int = 16
+    guard_playout_nodes: int = 24
     ponder_guard: int = 500
     follow: float = 0.8
     keep_threats: bool = True
