@@ -127,8 +127,10 @@ class MCTS:
             # to guard the move the longer search prefers, if that changed.
             took = deadline.elapsed() - guarded
             limit = deadline.end - deadline.start
-            more, new = self.run(root, geo, deadline.shortened(max(took / limit, share / 4)))
-            playouts, nodes = playouts + more, nodes + new
+            more_time = deadline.shortened(max(took / limit, share / 4))
+            if not more_time.past():  # else a run would still send leaves and wait for them
+                more, new = self.run(root, geo, more_time)
+                playouts, nodes = playouts + more, nodes + new
             if root.children and max(root.children, key=sort_key) is not cleared:
                 cleared = self.guard(root, geo, deadline) or (
                     cleared if cleared.outcome is None else None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 
 from plain_referee import PlainGame
 
@@ -177,6 +178,17 @@ def test_a_capped_or_unguarded_search_does_not_search_on():
     unsettled = ScriptedGuard([None])
     unsettled.search(OPENING, Deadline(Limit(seconds=0.3)))
     assert len(capped.runs) == len(unsettled.runs) == 1
+
+
+def test_a_guard_that_took_its_time_leaves_no_second_run():
+    def slow_clearance(root: Node) -> Node:
+        time.sleep(0.15)  # from 80% of a 0.5 s move to past its end
+        return most_visited(root)
+
+    slow = ScriptedGuard([slow_clearance])
+    result = slow.search(OPENING, Deadline(Limit(seconds=0.5)))
+    assert len(slow.runs) == 1
+    assert result.move == most_visited(slow.tree).move  # the cleared move, searched no further
 
 
 def test_the_move_searched_on_is_guarded_before_it_replaces_the_cleared_one():
