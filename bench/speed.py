@@ -135,15 +135,16 @@ def exact_searches_against(revision: str, plies: int = 11, nodes: int = 30_000) 
         "solver": (
             at_revision(revision, "bot/search/solver.py", "Solver"), Solver, 0,
             lambda search, p: search.solve_moves(p, nodes))}
-    records = [r for r in load(ROOT / "docs/results/bot-losses-analysed.jsonl")
-               if (r.get("analysis") or {}).get("decisive")]
-    print(f"\n{len(records)} decisive positions  {revision:>14} {'working tree':>14}   ratio"
+    games = [(replay(r), r["analysis"]["decisive"]["index"])
+             for r in load(ROOT / "docs/results/bot-losses-analysed.jsonl")
+             if (r.get("analysis") or {}).get("decisive")]
+    print(f"\n{len(games)} decisive positions  {revision:>14} {'working tree':>14}   ratio"
           "   nodes/s (working tree)   same answers and nodes")
     for name, (old, new, after, ask) in searches.items():
         spent = {old: 0.0, new: 0.0}
         same, nodes_searched = True, 0
-        for record in records:
-            p = replay(record)[record["analysis"]["decisive"]["index"] + after]
+        for positions, decisive in games:
+            p = positions[decisive + after]
             answers = []
             for cls in (old, new):
                 search = cls(p.geo, 10**8) if after else cls()

@@ -117,23 +117,13 @@ class MCTS:
         reused = root.visits
         self.tree, self.tree_geo = root, geo
         self.stop_at = deadline.end
-        share = self.settings.guard_share
-        playouts, nodes = self.run(root, geo, deadline.shortened(share))
+        playouts, nodes = self.run(root, geo, deadline.shortened(self.settings.guard_share))
         guarded = deadline.elapsed()
         cleared = self.guard(root, geo, deadline)
         if cleared is not None and deadline.end is not None and deadline.max_playouts is None:
-            # The guard cleared a move early (mostly within a few hundredths of a second):
-            # search on, keeping back what that guard took (at least a quarter of its share)
-            # to guard the move the longer search prefers, if that changed.
-            took = deadline.elapsed() - guarded
-            limit = deadline.end - deadline.start
-            more_time = deadline.shortened(max(took / limit, share / 4))
-            if not more_time.past():  # else a run would still send leaves and wait for them
-                more, new = self.run(root, geo, more_time)
-                playouts, nodes = playouts + more, nodes + new
-            if root.children and max(root.children, key=sort_key) is not cleared:
-                cleared = self.guard(root, geo, deadline) or (
-                    cleared if cleared.outcome is None else None)
+            cleared, more, new = self.search_on(root, geo, deadline, cleared,
+                                                deadline.elapsed() - guarded)
+            playouts, nodes = playouts + more, nodes + new
         if root.children:
             best = max(root.children, key=sort_key)
             if cleared is not None and best.outcome != LOSS:  # no proven win to play instead
@@ -143,6 +133,22 @@ class MCTS:
             move, visits = random_bit(root.untried, self.rand), 0
         return SearchResult(move, playouts, nodes, deadline.elapsed(), root.outcome, visits,
                             reused)
+
+    def search_on(self, root: Node, geo, deadline: Deadline, cleared: Node,
+                  took: float) -> Tuple[Optional[Node], int, int]:
+        """After the guard cleared ``cleared`` early (mostly within a few hundredths of a
+        second), search on, keeping back what that guard ``took`` (at least a quarter of its
+        share) to guard the move the longer search prefers, if that changed: (the move
+        cleared, or None when none is; play-outs, nodes created)."""
+        share = max(took / (deadline.end - deadline.start), self.settings.guard_share / 4)
+        more_time = deadline.shortened(share)
+        playouts = nodes = 0
+        if not more_time.past():  # else a run would still send leaves and wait for them
+            playouts, nodes = self.run(root, geo, more_time)
+        if root.children and max(root.children, key=sort_key) is not cleared:
+            cleared = self.guard(root, geo, deadline) or (
+                cleared if cleared.outcome is None else None)
+        return cleared, playouts, nodes
 
     def run(self, root: Node, geo, deadline: Deadline) -> Tuple[int, int]:
         """Iterate until the deadline or a proof of the root: (play-outs, nodes created)."""

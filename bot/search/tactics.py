@@ -80,7 +80,7 @@ class ForcedWin:
         """A move that forces a win within ``depth`` plies for the side to move, else None
         (also None when the budget runs out). Immediate wins are the caller's business."""
         self._start_question()
-        status, moves, threats = self._moves(current, mask, self._own(current, mask))
+        status, moves, threats = self._moves(current, mask, self.geo.winning_cells(current, mask))
         if status or depth <= 0:
             return None
         depth = min(depth, self.cells)
@@ -98,17 +98,14 @@ class ForcedWin:
         """The side to move (stones ``current``) forces a win within ``depth`` plies.
         Raises OutOfNodes when this question's budget (counted from the caller's reset of
         ``nodes``) runs out."""
-        return self._wins(current, mask, min(depth, self.cells), self._own(current, mask))
+        return self._wins(current, mask, min(depth, self.cells),
+                          self.geo.winning_cells(current, mask))
 
-    def _own(self, current: int, mask: int) -> int:
-        """The winning cells of the side to move, computed afresh (a question's root)."""
-        return winning_cells(current, mask, self.geo.stride, self.geo.board_mask)
-
-    # Below the root each node is handed its side's winning cells (``mine``): a move does not
-    # change the other side's stones, so the cells the parent computed for the side now to
-    # move, minus the cell just filled, are this side's. One winning_cells() a node instead of
-    # two, with the same nodes and answers: x1.5 the nodes a second at the analysed losses'
-    # decisive moves (bench/analyse_cost.py --guard).
+    # A question's root computes its side's winning cells; below it each node is handed them
+    # (``mine``): a move does not change the other side's stones, so the cells the parent
+    # computed for the side now to move, minus the cell just filled, are this side's. One
+    # winning_cells() a node instead of two, with the same nodes and answers: x1.5 the nodes a
+    # second at the analysed losses' decisive positions (bench/speed.py --against).
 
     def _wins(self, current: int, mask: int, depth: int, mine: int) -> bool:
         status, moves, threats = self._moves(current, mask, mine)
