@@ -19,8 +19,9 @@ out leaves too (bot.search.leaves; needs -j 1, the worker takes the second core)
 
 With --decisive ANNOTATED.jsonl (records from `python -m arena analyse`), no games are played:
 each member moves in the position of every analysed loss's decisive mistake, and the forced-win
-search (up to 15 plies, --proof-seconds each) says whether its move is proven lost. It shows
-whether a change of the search avoids the mistakes that lost the games, in a minute:
+search (up to 15 plies, --proof-seconds each), then the exact solver (as long again), say
+whether its move is proven lost. It shows whether a change of the search avoids the mistakes
+that lost the games, in minutes (--kinds deep,zugzwang: the long games' positions alone):
 
     .venv/bin/python bench/ladder.py --decisive docs/results/bot-losses-analysed.jsonl \
         --members bot-t2.4,bot:guard_depths=0-t2.4
@@ -216,12 +217,19 @@ def print_pair(a: str, b: str, outcomes: Dict[int, List[float]],
 
 
 def verdict(position: Position, move: Tuple[int, int], seconds: float) -> str:
-    """'lost in N' (the opponent forces a four within N plies after ``move``), 'clear N' (no
-    forced four within N plies, N up to 15) or 'unsettled', by the loss analysis's search."""
+    """'lost in N' (the opponent forces a four within N plies after ``move``), else, from the
+    exact solver in ``seconds`` more, 'lost deep' (the opponent wins all the same) or 'holds'
+    (it does not: a draw at least), else 'clear N' (no forced four within N plies, N up to
+    15) or 'unsettled', by the loss analysis's searches."""
     from analysis.proof import Prover, plies_of
-    found, clear = Prover(position.geo, seconds).forced_search(position.play_xy(*move))
+    prover = Prover(position.geo, seconds)
+    after = position.play_xy(*move)
+    found, clear = prover.forced_search(after)
     if found is not None:
         return f"lost in {plies_of(found)}"
+    wins = prover.solver.wins(after, time.perf_counter() + seconds)
+    if wins is not None:
+        return "lost deep" if wins else "holds"
     return f"clear {plies_of(clear)}" if clear > 0 else "unsettled"
 
 
@@ -243,15 +251,18 @@ def pondered_move(member: Member, positions: List[Position], index: int,
 
 
 def decisive(path: Path, members: List[Member], seconds: float,
-             ponder: Optional[float] = None) -> None:
-    """Each member's move at each analysed loss's decisive mistake, and its verdict(). With
-    ``ponder``, bot members reach the position as the process does (pondered_move)."""
+             ponder: Optional[float] = None, kinds: Optional[List[str]] = None) -> None:
+    """Each member's move at each analysed loss's decisive mistake (of ``kinds``, default
+    all), and its verdict(). With ``ponder``, bot members reach the position as the process
+    does (pondered_move)."""
     from analysis.command import load
     from analysis.game import replay
-    cases = [r for r in load(path) if (r.get("analysis") or {}).get("decisive")]
+    cases = [r for r in load(path) if (r.get("analysis") or {}).get("decisive")
+             and (kinds is None or r["analysis"]["kind"] in kinds)]
     if not cases:
-        raise SystemExit(f"{path}: no analysed loss with a decisive mistake")
+        raise SystemExit(f"{path}: no analysed loss with a decisive mistake of those kinds")
     lost = {m.name: 0 for m in members}
+    deep = {m.name: 0 for m in members}
     for record in cases:
         index = record["analysis"]["decisive"]["index"]
         positions = replay(record)
@@ -268,11 +279,12 @@ def decisive(path: Path, members: List[Member], seconds: float,
                 move = tuple(member.player()(record["M"], record["N"], pos.top(), pos.board(),
                                              last[0], last[1], record["no_x"], record["no_y"]))
             said = verdict(pos, move, seconds)
-            lost[member.name] += said.startswith("lost")
+            lost[member.name] += said.startswith("lost in")
+            deep[member.name] += said == "lost deep"
             row.append(f"{member.name} {move}: {said}")
         print(" | ".join(row), flush=True)
-    print(f"{len(cases)} decisive positions; moves proven lost: "
-          + ", ".join(f"{name} {count}" for name, count in lost.items()))
+    print(f"{len(cases)} decisive positions; moves proven lost to a forced four, and by the "
+          "solver: " + ", ".join(f"{name} {lost[name]} and {deep[name]}" for name in lost))
 
 
 def main() -> None:
@@ -284,7 +296,10 @@ def main() -> None:
     parser.add_argument("--decisive", type=Path, metavar="ANNOTATED",
                         help="move at the decisive positions of these analysed losses instead")
     parser.add_argument("--proof-seconds", type=float, default=4.0,
-                        help="the forced-win search's time for each move's verdict")
+                        help="the forced-win search's time for each move's verdict, and then "
+                             "the solver's")
+    parser.add_argument("--kinds", help="with --decisive: only the losses of these kinds "
+                                        "(comma-separated: double threat, zugzwang, deep, ...)")
     parser.add_argument("--ponder", type=float, metavar="SECONDS",
                         help="with --decisive: bot members search the move before, ponder "
                              "this long, then move, as the process does")
@@ -294,7 +309,8 @@ def main() -> None:
     if any(m.kind == "uct" for m in members):
         build(DEFAULT_LIBRARY)
     if args.decisive is not None:
-        decisive(args.decisive, members, args.proof_seconds, args.ponder)
+        decisive(args.decisive, members, args.proof_seconds, args.ponder,
+                 args.kinds.split(",") if args.kinds else None)
         return
     tasks = [(a, b, draw_board(args.seed, r), r) if leg == 0
              else (b, a, draw_board(args.seed, r), r)

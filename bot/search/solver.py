@@ -67,19 +67,42 @@ class Solver:
         ordered = self._ordered(position.current, position.mask,
                                 safe if moves is None else safe & moves)
         try:
-            # First pass: is any move a win? (null window on the child: loss or not)
+            win = self._first_win(position, ordered)
+            if win:
+                proven[win] = WIN
+                return proven
+            # Second pass: each move's exact value, now known to be a draw or a loss: one
+            # more null window on the child (does the opponent win?) settles it.
             for m, cells in ordered:
-                mask = position.mask | m
-                if self._negamax(opponent, mask, LOSS, DRAW, theirs & ~m, cells) == LOSS:
-                    proven[m] = WIN
-                    return proven
-            # Second pass: each move's exact value (now known not to be a win).
-            for m, cells in ordered:
-                proven[m] = -self._negamax(opponent, position.mask | m, LOSS, WIN,
+                proven[m] = -self._negamax(opponent, position.mask | m, DRAW, WIN,
                                            theirs & ~m, cells)
         except OutOfBudget:
             pass
         return proven
+
+    def wins(self, position: Position, end: Optional[float],
+             max_nodes: Optional[int] = None) -> Optional[bool]:
+        """Whether the side to move forces a win (False: a draw at best), or None when the
+        ``end`` (a perf_counter() instant) or ``max_nodes`` came first. A null-window search:
+        it does not tell a draw from a loss, which makes it the cheapest exact question."""
+        if position.can_win_now():
+            return True
+        self._start(position.geo, max_nodes, end)
+        moves = self._ordered(position.current, position.mask, position.non_losing_moves())
+        try:
+            return bool(self._first_win(position, moves))
+        except OutOfBudget:
+            return None
+
+    def _first_win(self, position: Position, ordered: List[Tuple[int, int]]) -> int:
+        """The first of the ``ordered`` moves proven to win (0: none wins), each searched with
+        a null window on the child: lost for the opponent or not."""
+        opponent = position.opponent()
+        theirs = position.opponent_winning_cells()
+        for m, cells in ordered:
+            if self._negamax(opponent, position.mask | m, LOSS, DRAW, theirs & ~m, cells) == LOSS:
+                return m
+        return 0
 
     def _ordered(self, current: int, mask: int, moves: int) -> List[Tuple[int, int]]:
         """``moves`` best first: most winning cells created, then the most central column;

@@ -4,6 +4,7 @@ variants' settings; the moves of its members at analysed losses' decisive positi
 import json
 import re
 
+import pytest
 from records import load_script
 
 from analysis.game import analyse_game, replay
@@ -56,7 +57,10 @@ def test_decisive_plays_each_member_at_the_mistake_and_proves_its_move(tmp_path,
     row, total = capsys.readouterr().out.splitlines()
     assert row.startswith("ply  6 9x9 | game (6, 8): lost in 1 | greedy (5, 0): ")
     assert "lost" not in row.split("greedy")[1]
-    assert total == "1 decisive positions; moves proven lost: greedy 0"
+    assert total == ("1 decisive positions; moves proven lost to a forced four, and by the "
+                     "solver: greedy 0 and 0")
+    with pytest.raises(SystemExit, match="no analysed loss"):
+        ladder.decisive(path, [ladder.parse_member("greedy")], 0.5, kinds=["deep"])
 
 
 def test_a_pondered_move_searches_the_move_before_and_ponders_the_opponents(monkeypatch):

@@ -1,8 +1,10 @@
-"""The MCTS-solver's proofs agree with exhaustive negamax on small random endgames."""
+"""The MCTS-solver's proofs and the exact solver's answers agree with exhaustive negamax on
+small random endgames."""
 
 from __future__ import annotations
 
 import random
+import time
 from functools import lru_cache
 
 from plain_referee import PlainGame, naive_winner
@@ -10,6 +12,7 @@ from plain_referee import PlainGame, naive_winner
 from bot.rules import DRAW, LOSS, WIN, Position, bits
 from bot.search.clock import Deadline, Limit
 from bot.search.mcts import MCTS
+from bot.search.solver import CLOCK_EVERY, Solver
 
 
 def dense_endgame(rng: random.Random, empties: int) -> PlainGame:
@@ -81,3 +84,40 @@ def after(game: PlainGame, move) -> PlainGame:
     for m in game.moves + [move]:
         copy.play(*m)
     return copy
+
+
+def test_wins_says_whether_the_side_to_move_forces_a_win():
+    rng = random.Random(5)
+    answers = set()
+    for _ in range(30):
+        game = dense_endgame(rng, rng.randrange(6, 15))
+        p = Position.from_view(9, 9, game.top, game.view(), game.no_x, game.no_y)
+        answer = Solver().wins(p, end=None)
+        assert answer == (negamax(game) == WIN), game.moves
+        answers.add(answer)
+    assert answers == {True, False}
+
+
+def test_wins_gives_up_at_its_end_or_its_node_budget():
+    p = Position.new(12, 12, 0, 0)  # far beyond any budget
+    assert Solver().wins(p, end=time.perf_counter() + 0.05) is None
+    solver = Solver()
+    assert solver.wins(p, end=None, max_nodes=5_000) is None
+    assert 5_000 <= solver.nodes < 5_000 + CLOCK_EVERY  # the budget is looked at that often
+
+
+
+def test_solve_moves_gives_each_move_its_exact_value():
+    rng = random.Random(8)
+    values = set()
+    for _ in range(30):
+        game = dense_endgame(rng, rng.randrange(6, 15))
+        p = Position.from_view(9, 9, game.top, game.view(), game.no_x, game.no_y)
+        proven = Solver().solve_moves(p)
+        assert proven and set(proven) <= set(bits(p.non_losing_moves()))
+        for move, value in proven.items():
+            assert value == -negamax(after(game, p.xy(move))), (game.moves, p.xy(move))
+        if WIN not in proven.values():  # no win: every safe move gets its value
+            assert set(proven) == set(bits(p.non_losing_moves()))
+        values.update(proven.values())
+    assert values == {WIN, DRAW, LOSS}
