@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 from functools import lru_cache
+from typing import Iterator, Tuple
 
 from plain_referee import PlainGame, naive_winner
 
@@ -61,13 +62,18 @@ def negamax(game: PlainGame) -> int:
     return solve(tuple(game.board), tuple(game.top), game.turn)
 
 
+def endgames(seed: int, count: int) -> Iterator[Tuple[PlainGame, Position]]:
+    """``count`` dense endgames of 6 to 14 empty cells: the plain game and its Position."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        game = dense_endgame(rng, rng.randrange(6, 15))
+        yield game, Position.from_view(9, 9, game.top, game.view(), game.no_x, game.no_y)
+
+
 def test_solver_matches_negamax_on_small_endgames():
-    rng = random.Random(9)
     proven = 0
     outcomes = set()
-    for _ in range(40):
-        game = dense_endgame(rng, rng.randrange(6, 15))
-        p = Position.from_view(9, 9, game.top, game.view(), game.no_x, game.no_y)
+    for game, p in endgames(9, 40):
         exact = negamax(game)
         outcomes.add(exact)
         result = MCTS(seed=1).search(p, Deadline(Limit(seconds=30, playouts=20000)))
@@ -87,11 +93,8 @@ def after(game: PlainGame, move) -> PlainGame:
 
 
 def test_wins_says_whether_the_side_to_move_forces_a_win():
-    rng = random.Random(5)
     answers = set()
-    for _ in range(30):
-        game = dense_endgame(rng, rng.randrange(6, 15))
-        p = Position.from_view(9, 9, game.top, game.view(), game.no_x, game.no_y)
+    for game, p in endgames(5, 30):
         answer = Solver().wins(p, end=None)
         assert answer == (negamax(game) == WIN), game.moves
         answers.add(answer)
@@ -106,13 +109,9 @@ def test_wins_gives_up_at_its_end_or_its_node_budget():
     assert 5_000 <= solver.nodes < 5_000 + CLOCK_EVERY  # the budget is looked at that often
 
 
-
 def test_solve_moves_gives_each_move_its_exact_value():
-    rng = random.Random(8)
     values = set()
-    for _ in range(30):
-        game = dense_endgame(rng, rng.randrange(6, 15))
-        p = Position.from_view(9, 9, game.top, game.view(), game.no_x, game.no_y)
+    for game, p in endgames(8, 30):
         proven = Solver().solve_moves(p)
         assert proven and set(proven) <= set(bits(p.non_losing_moves()))
         for move, value in proven.items():
