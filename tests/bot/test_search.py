@@ -135,6 +135,11 @@ class ScriptedGuard(MCTS):
     def __init__(self, answers, favour=None) -> None:
         super().__init__(seed=3)
         self.answers, self.favour, self.runs = list(answers), favour, []
+        # OPENING's tree with every root move expanded beforehand, so that the script has
+        # moves to tell apart however few play-outs a loaded machine leaves the timed runs
+        root = Node(OPENING.geo, 0, OPENING.current, OPENING.mask)
+        MCTS.run(self, root, OPENING.geo, Deadline(Limit(playouts=40)))
+        self.tree, self.tree_geo = root, OPENING.geo
 
     def run(self, root, geo, deadline):
         result = super().run(root, geo, deadline)
