@@ -6,6 +6,7 @@ import logging
 import random
 import time
 
+import pytest
 from plain_referee import PlainGame
 
 from bot.engine import choose_move, decide, safe_decide
@@ -130,10 +131,13 @@ def test_the_guard_keeps_within_the_move_time():
 
 class ScriptedGuard(MCTS):
     """An MCTS whose guard answers from a script (a node to call cleared, or None), and which
-    records each run's deadline and play-outs; ``favour`` gets visits in the second run."""
+    records each run's deadline and play-outs; ``favour`` gets visits in the second run.
+
+    No deep probes: a 7- or 9-ply probe started near the end of the first run may go on to
+    the move's full deadline (its stop), past the second run's, which then does not start."""
 
     def __init__(self, answers, favour=None) -> None:
-        super().__init__(seed=3)
+        super().__init__(Settings(deep_probes=()), seed=3)
         self.answers, self.favour, self.runs = list(answers), favour, []
         # OPENING's tree with every root move expanded beforehand, so that the script has
         # moves to tell apart however few play-outs a loaded machine leaves the timed runs
@@ -171,8 +175,9 @@ def test_a_timed_search_searches_on_after_the_guard_clears_its_move_early():
     result = searcher.search(OPENING, deadline)
     (first_end, _), (second_end, more) = searcher.runs
     share = DEFAULT.guard_share
-    assert first_end == deadline.end - share * 0.6
-    assert second_end == deadline.end - share / 4 * 0.6  # the guard took next to nothing
+    assert first_end == pytest.approx(deadline.end - share * 0.6, abs=1e-9)
+    # the guard took next to nothing: the second run keeps back a quarter of its share
+    assert second_end == pytest.approx(deadline.end - share / 4 * 0.6, abs=1e-9)
     assert more > 0 and result.playouts > more
     assert result.seconds >= 0.6 * (1 - share / 4)
 
