@@ -174,7 +174,7 @@ def test_a_timed_search_searches_on_after_the_guard_clears_its_move_early():
     deadline = Deadline(Limit(seconds=0.6))
     result = searcher.search(OPENING, deadline)
     (first_end, _), (second_end, more) = searcher.runs
-    share = DEFAULT.guard_share
+    share = searcher.settings.guard_share
     assert first_end == pytest.approx(deadline.end - share * 0.6, abs=1e-9)
     # the guard took next to nothing: the second run keeps back a quarter of its share
     assert second_end == pytest.approx(deadline.end - share / 4 * 0.6, abs=1e-9)
