@@ -11,9 +11,9 @@
     python bench/speed.py --against REV         the rollout of git revision REV against the
                                                 working tree's, interleaved, CPU time (so a
                                                 loaded machine slows both alike); then its
-                                                forced-win search (11 plies) and solver (30,000
-                                                nodes) at the analysed losses' decisive
-                                                positions, with their answers compared
+                                                forced-win search (--plies, 11 by default) and
+                                                solver (30,000 nodes) at the analysed losses'
+                                                decisive positions, answers and nodes compared
     python bench/speed.py --ponder RECORDS      play-outs of --seconds of pondering with and
                                                 without the guard while pondering, at every
                                                 16th position of --games recorded games (the
@@ -93,7 +93,7 @@ def at_revision(revision: str, path: str, name: str) -> object:
     return namespace[name]
 
 
-def against(revision: str, seconds: float, repeats: int = 3) -> None:
+def against(revision: str, seconds: float, plies: Tuple[int, ...], repeats: int = 3) -> None:
     """Rollouts per CPU-second of ``revision``'s TacticalRollout and the working tree's,
     alternating on each fixed position; best of ``repeats`` each, and the mean scores."""
     versions = {revision: at_revision(revision, "bot/search/rollout.py", "TacticalRollout"),
@@ -117,44 +117,49 @@ def against(revision: str, seconds: float, repeats: int = 3) -> None:
         means = " / ".join(f"{sum(scores[v]) / repeats:.3f}" for v in versions)
         print(f"{name:32} " + " ".join(f"{b:14.0f}" for b in best)
               + f"   x{best[1] / best[0]:.2f}   {means}")
-    exact_searches_against(revision)
+    exact_searches_against(revision, plies)
 
 
-def exact_searches_against(revision: str, plies: int = 11, nodes: int = 30_000) -> None:
+def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
+                           nodes: int = 30_000) -> None:
     """CPU seconds of ``revision``'s forced-win search and solver and the working tree's at
-    the analysed losses' decisive positions (a ``plies``-ply question after the game's move;
-    the moves' values within ``nodes`` nodes), and whether answers and node counts agree."""
+    the analysed losses' decisive positions (a question of each of ``plies`` after the game's
+    move; the moves' values within ``nodes`` nodes), whether the answers agree, and the nodes
+    each searched (the same when a change only made the nodes faster)."""
     from analysis.command import load
     from analysis.game import replay
     from bot.search.solver import Solver
     from bot.search.tactics import ForcedWin
+    old_forced = at_revision(revision, "bot/search/tactics.py", "ForcedWin")
     searches = {
-        "forced-win search": (
-            at_revision(revision, "bot/search/tactics.py", "ForcedWin"), ForcedWin, 1,
-            lambda search, p: search.settle(p.current, p.mask, plies)),
-        "solver": (
-            at_revision(revision, "bot/search/solver.py", "Solver"), Solver, 0,
-            lambda search, p: search.solve_moves(p, nodes))}
+        f"forced-win search, {depth} plies": (
+            old_forced, ForcedWin, 1,
+            lambda search, p, depth=depth: search.settle(p.current, p.mask, depth))
+        for depth in plies}
+    searches["solver"] = (at_revision(revision, "bot/search/solver.py", "Solver"), Solver, 0,
+                          lambda search, p: search.solve_moves(p, nodes))
     games = [(replay(r), r["analysis"]["decisive"]["index"])
              for r in load(ROOT / "docs/results/bot-losses-analysed.jsonl")
              if (r.get("analysis") or {}).get("decisive")]
     print(f"\n{len(games)} decisive positions  {revision:>14} {'working tree':>14}   ratio"
-          "   nodes/s (working tree)   same answers and nodes")
+          "   nodes/s (working tree)   same answers   nodes (REV / working tree)")
     for name, (old, new, after, ask) in searches.items():
         spent = {old: 0.0, new: 0.0}
-        same, nodes_searched = True, 0
+        searched = {old: 0, new: 0}
+        same = True
         for positions, decisive in games:
             p = positions[decisive + after]
             answers = []
             for cls in (old, new):
                 search = cls(p.geo, 10**8) if after else cls()
                 start = time.process_time()
-                answers.append((ask(search, p), search.nodes))
+                answers.append(ask(search, p))
                 spent[cls] += time.process_time() - start
+                searched[cls] += search.nodes
             same = same and answers[0] == answers[1]
-            nodes_searched += answers[1][1]
         print(f"{name:32} {spent[old]:13.2f}s {spent[new]:13.2f}s   x{spent[old] / spent[new]:.2f}"
-              f"   {nodes_searched / spent[new]:22,.0f}   {'yes' if same else 'NO'}")
+              f"   {searched[new] / spent[new]:22,.0f}   {'yes' if same else 'NO':>12}"
+              f"   {searched[old]:,} / {searched[new]:,}")
 
 
 def play_game(seed: int, extra: List[str], times: Dict[str, List[float]]) -> None:
@@ -266,6 +271,8 @@ def main() -> int:
     parser.add_argument("--against", metavar="REV",
                         help="compare the rollout, forced-win search and solver of git "
                              "revision REV with the working tree's")
+    parser.add_argument("--plies", type=int, nargs="+", default=[11],
+                        help="the forced-win questions' depths (--against; default 11)")
     parser.add_argument("--ponder", type=Path, metavar="RECORDS",
                         help="pondering's play-outs with and without its guard (--games games)")
     parser.add_argument("bot_args", nargs="*", help="extra flags for main.py (after --)")
@@ -275,7 +282,7 @@ def main() -> int:
     elif args.leaves:
         with_leaves(args.seconds)
     elif args.against:
-        against(args.against, args.seconds)
+        against(args.against, args.seconds, tuple(args.plies))
     elif args.wall:
         wall(args.games, args.rounds, args.bot_args)
     else:

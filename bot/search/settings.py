@@ -22,8 +22,9 @@ class Settings:
     - ``deep_probes``: (visits, plies, node budget) of deeper probes for the few nodes the
       search keeps coming back to (the root's likely moves). A 7-ply question takes 6 ms on
       average and up to 0.1 s, a 9-ply one 28 ms and up to about 160k nodes (at 390,000 nodes
-      a second; the search now runs about 580,000, docs/performance.md); the move's
-      deadline (and, while pondering, the opponent's reply) also ends any probe.
+      a second in the column order; the same questions now run x1.4 as fast at 7 plies
+      and x1.7 at 9, docs/performance.md); the move's deadline (and, while pondering, the
+      opponent's reply) also ends any probe.
     - ``guard_depths``, ``guard_nodes``, ``guard_share``: the move about to be played is
       searched for a forced win of the opponent's at each depth in turn (at most
       ``guard_nodes`` nodes a question), in the last ``guard_share`` of the move's time; a
@@ -31,14 +32,16 @@ class Settings:
       back to the search (bot.search.mcts.MCTS.search). Forced fours of 11 to 17 plies decided
       23 of the bot's 61 analysed losses (docs/strength.md), beyond the 9-ply probes. Under
       a play-out cap a question gets at most ``guard_playout_nodes`` nodes a play-out: at
-      2.4 s the search runs about 12,000 play-outs on one core while the guard's 0.48 s buys
-      about 280,000 nodes, 24 a play-out.
+      2.4 s the search runs about 12,000 play-outs on one core while the guard's 0.48 s
+      bought about 280,000 nodes, 24 a play-out. Threatening moves first (bot.search.tactics)
+      prove the analysed losses' decisive moves lost within 13 plies in 358 to 63,000 nodes
+      (one 219,000), where the column order took 137,000 to 713,000.
     - ``ponder_guard``: after this many play-outs of pondering (0: never), the guard also
       checks our likely answer to the opponent's likely reply, the two most visited moves
       below the pondered position, at the same depths and node budget. The move's own guard
-      gets a fifth of the move's time, too little for most 13-ply proofs (0.4 to 0.9 s at the
-      analysed losses); the opponent's time has room for them, and a move proven lost there
-      stays marked in the tree the next search starts from.
+      gets a fifth of the move's time, too little for most 13-ply proofs in the column order
+      (0.4 to 0.9 s at the analysed losses); the opponent's time has room for them, and a
+      move proven lost there stays marked in the tree the next search starts from.
     - ``follow``: the chance that a play-out move goes on top of the last one (keeps each
       column's parity, bot.search.rollout).
     - ``keep_threats``: play-outs avoid playing under their own winning cell while another

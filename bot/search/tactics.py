@@ -14,11 +14,14 @@ no safe move, so "within 1 ply" is a move the opponent cannot answer.
 from __future__ import annotations
 
 import time
-from typing import Callable, Dict, Iterator, Optional, Tuple, Union
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from bot.rules import Geometry, winning_cells
 
 TABLE_LIMIT = 200_000  # entries (a few tens of MB); cleared when it grows past this
+# Nodes with at least this many plies left try the threatening moves first (``_threats_first``);
+# nearer the leaves the ordering costs more than it saves.
+ORDER_DEPTH = 4
 
 
 def ordered(moves: int, killer: int, columns: Tuple[int, ...]) -> Iterator[int]:
@@ -53,7 +56,8 @@ class ForcedWin:
         self.table: Dict[Tuple[int, int], Union[bool, int]] = {}
         # Move order (only the speed depends on it: 35% less CPU at 7 plies than centre-first):
         # the last move that won (attacker) or escaped (defender) at the same remaining depth
-        # first, as it often does the same in sibling positions, then the centre outwards.
+        # first, as it often does the same in sibling positions, then the centre outwards;
+        # with ORDER_DEPTH plies or more left, the threatening moves before the others.
         # A question deeper than the board's cells is the same as one that deep (wins() clamps).
         self.cells = geo.M * geo.N
         centre = (geo.N - 1) / 2
@@ -80,14 +84,16 @@ class ForcedWin:
         """A move that forces a win within ``depth`` plies for the side to move, else None
         (also None when the budget runs out). Immediate wins are the caller's business."""
         self._start_question()
-        status, moves, threats = self._moves(current, mask, self.geo.winning_cells(current, mask))
+        mine = self.geo.winning_cells(current, mask)
+        status, moves, threats = self._moves(current, mask, mine)
         if status or depth <= 0:
             return None
         depth = min(depth, self.cells)
         opponent = mask ^ current ^ self.geo.forbidden
         try:
-            for m in ordered(moves, self.win_killers[depth], self.columns):
-                if self._loses(opponent, mask | m, depth - 1, threats & ~m):
+            for m, made in self._tries(current, mask, moves, self.win_killers[depth], mine,
+                                       depth):
+                if self._loses(opponent, mask | m, depth - 1, threats & ~m, made):
                     self.win_killers[depth] = m
                     return m
         except OutOfNodes:
@@ -107,8 +113,9 @@ class ForcedWin:
     # winning_cells() a node instead of two, with the same nodes and answers: x1.5 the nodes a
     # second at the analysed losses' decisive positions (bench/speed.py --against).
 
-    def _wins(self, current: int, mask: int, depth: int, mine: int) -> bool:
-        status, moves, threats = self._moves(current, mask, mine)
+    def _wins(self, current: int, mask: int, depth: int, mine: int,
+              theirs: Optional[int] = None) -> bool:
+        status, moves, threats = self._moves(current, mask, mine, theirs)
         if status or depth <= 0:
             return status == "win"
         key = (current, mask)
@@ -116,29 +123,67 @@ class ForcedWin:
         if known is True or (known is not None and known >= depth):
             return known is True
         opponent = mask ^ current ^ self.geo.forbidden
-        for m in ordered(moves, self.win_killers[depth], self.columns):
-            if self._loses(opponent, mask | m, depth - 1, threats & ~m):
+        for m, made in self._tries(current, mask, moves, self.win_killers[depth], mine, depth):
+            if self._loses(opponent, mask | m, depth - 1, threats & ~m, made):
                 self.win_killers[depth] = m
                 self.table[key] = True
                 return True
         self.table[key] = depth
         return False
 
-    def _loses(self, current: int, mask: int, depth: int, mine: int) -> bool:
+    def _loses(self, current: int, mask: int, depth: int, mine: int,
+               theirs: Optional[int] = None) -> bool:
         """The side to move cannot avoid losing within ``depth`` plies."""
-        status, moves, threats = self._moves(current, mask, mine)
+        status, moves, threats = self._moves(current, mask, mine, theirs)
         if status or depth <= 0:
             return status == "loss"
         opponent = mask ^ current ^ self.geo.forbidden
-        for m in ordered(moves, self.escape_killers[depth], self.columns):
-            if not self._wins(opponent, mask | m, depth - 1, threats & ~m):
+        for m, made in self._tries(current, mask, moves, self.escape_killers[depth], mine, depth):
+            if not self._wins(opponent, mask | m, depth - 1, threats & ~m, made):
                 self.escape_killers[depth] = m
                 return False
         return True
 
-    def _moves(self, current: int, mask: int, mine: int) -> Tuple[str, int, int]:
+    def _tries(self, current: int, mask: int, moves: int, killer: int, mine: int,
+               depth: int) -> Iterable[Tuple[int, Optional[int]]]:
+        """The side to move's ``moves`` in the order to try them, each with the winning cells
+        it leaves that side when they are computed here (else None): ``_threats_first`` with
+        ORDER_DEPTH plies or more left, plain ``ordered`` nearer the leaves."""
+        if depth < ORDER_DEPTH:
+            return ((m, None) for m in ordered(moves, killer, self.columns))
+        return self._threats_first(current, mask, moves, killer, mine)
+
+    def _threats_first(self, current: int, mask: int, moves: int, killer: int,
+                       mine: int) -> List[Tuple[int, int]]:
+        """``ordered(moves, killer)`` regrouped: first the moves that make a winning cell the
+        opponent must fill at once, then those that make a new winning cell higher up, then
+        the rest; each with the winning cells it leaves the mover (``mine`` before it).
+
+        Why: the attacker's forcing moves leave the defender one reply, and the defender's
+        counter-threats take the attacker's tempo, so the proofs and the refutations, mostly
+        chains of such moves, come first. The cells computed here are the ones the child
+        computes on entry, which it is handed instead. At 13 plies the questions at the
+        analysed losses' decisive positions take a quarter of the CPU (bench/speed.py
+        --against REV --plies 13, docs/performance.md).
+        """
+        g = self.geo
+        forcing, threatening, quiet = [], [], []
+        for m in ordered(moves, killer, self.columns):
+            after = mask | m
+            made = winning_cells(current | m, after, g.stride, g.board_mask)
+            if made & (after + g.bottom) & ~after:
+                forcing.append((m, made))
+            elif made & ~mine:
+                threatening.append((m, made))
+            else:
+                quiet.append((m, made))
+        return forcing + threatening + quiet
+
+    def _moves(self, current: int, mask: int, mine: int,
+               theirs: Optional[int] = None) -> Tuple[str, int, int]:
         """("win" / "loss" / "draw", 0, 0) when decided on entry, else ("", the safe moves,
-        the opponent's winning cells). ``mine``: the side to move's winning cells."""
+        the opponent's winning cells). ``mine``: the side to move's winning cells; ``theirs``
+        the opponent's, when the caller has them."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise OutOfNodes
@@ -152,7 +197,8 @@ class ForcedWin:
             return "draw", 0, 0
         if mine & possible:
             return "win", 0, 0
-        threats = winning_cells(mask ^ current ^ g.forbidden, mask, g.stride, g.board_mask)
+        threats = theirs if theirs is not None else winning_cells(
+            mask ^ current ^ g.forbidden, mask, g.stride, g.board_mask)
         forced = possible & threats
         if forced:
             if forced & (forced - 1):
