@@ -60,7 +60,7 @@ def build_tables(args: argparse.Namespace) -> List[Table]:
               summary.overall_table(games), summary.colour_table(games),
               summary.fault_table(games)]
     if records:
-        tables.append(summary.time_table(records))
+        tables += [summary.height_table(records), summary.time_table(records)]
     if len({r.host for r in records}) > 1:
         tables.append(summary.host_table(records))
     if args.sprt:

@@ -11,7 +11,14 @@ from typing import Dict, Iterable, List, Sequence, Tuple
 
 from arena.codes import FaultKind
 from arena.report.render import Table
-from arena.results import CourseGame, GameRecord, fault_of_code, iter_pairs, winner_of_code
+from arena.results import (
+    CourseGame,
+    GameRecord,
+    course_game,
+    fault_of_code,
+    iter_pairs,
+    winner_of_code,
+)
 from arena.stats import WDL, elo_estimate, pentanomial, sprt
 
 COURSE_COLUMNS = ["id", "wina", "winb", "losea", "loseb", "tie", "bug", "debug", "illegal",
@@ -90,6 +97,23 @@ def colour_table(games: Sequence[CourseGame]) -> Table:
                      f"{second.wins}/{second.draws}/{second.losses}", second.score])
     return Table("colours", "as first and as second player (A's view, W/D/L)",
                  ["A", "B", "first", "score_first", "second", "score_second"], rows)
+
+
+def height_table(records: Iterable[GameRecord]) -> Table:
+    """A's W/D/L as first and as second player on boards of an even and of an odd number of
+    rows: the height decides which side the zugzwang at the top of the columns favours (the
+    forbidden cell shifts one column's parity), so a weakness can hide in one of the two."""
+    groups: Dict[Tuple[str, str, str], List[CourseGame]] = defaultdict(list)
+    for r in records:
+        groups[(r.a, r.b, "even" if r.M % 2 == 0 else "odd")].append(course_game(r))
+    rows = []
+    for (a, b, height), gs in sorted(groups.items()):
+        first = wdl_of([g for g in gs if g.leg == 0])
+        second = wdl_of([g for g in gs if g.leg == 1])
+        rows.append([a, b, height, f"{first.wins}/{first.draws}/{first.losses}", first.score,
+                     f"{second.wins}/{second.draws}/{second.losses}", second.score])
+    return Table("heights", "by board height, rows M even or odd (A's view, W/D/L)",
+                 ["A", "B", "rows", "first", "score_first", "second", "score_second"], rows)
 
 
 def fault_table(games: Sequence[CourseGame]) -> Table:

@@ -13,8 +13,8 @@ from arena.results import GameRecord, ResultLog, write_course_files
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def rec(b, rnd, leg, code, times=(0.010, 0.002, 0.030), host=None):
-    return GameRecord(batch="t", seed=1, round=rnd, leg=leg, a="bot", b=b, M=9, N=9, no_x=0,
+def rec(b, rnd, leg, code, times=(0.010, 0.002, 0.030), host=None, rows=9):
+    return GameRecord(batch="t", seed=1, round=rnd, leg=leg, a="bot", b=b, M=rows, N=9, no_x=0,
                       no_y=0, time_limit=1.0, code=code, reason="", times=list(times),
                       moves=[[8, i] for i in range(len(times))], host=host)
 
@@ -100,6 +100,22 @@ def test_stat_py_on_empty_torn_and_foreign_folders(tmp_path):
         assert done.returncode == 2, done.stderr
         assert words in done.stderr and "Traceback" not in done.stderr
         assert done.stderr.count("\n") == 1
+
+
+def test_height_table_splits_each_colour_by_even_and_odd_rows(tmp_path, capsys):
+    # 9 rows (odd): A wins as first, loses as second; 10 rows (even): A draws as first,
+    # B times out as second (A's win), loses as first again
+    records = [rec("uct", 0, 0, 1), rec("uct", 0, 1, 2), rec("uct", 1, 0, 0, rows=10),
+               rec("uct", 1, 1, 8, rows=10), rec("uct", 2, 0, 2, rows=10)]
+    with ResultLog(tmp_path / "games.jsonl") as log:
+        for r in records:
+            log.append(r)
+    assert main([str(tmp_path), "--format", "json", "--no-plots"]) == 0
+    rows = {r["rows"]: r for r in json.loads(capsys.readouterr().out)["heights"]}
+    assert set(rows) == {"even", "odd"}
+    assert (rows["odd"]["first"], rows["odd"]["second"]) == ("1/0/0", "0/0/1")
+    assert (rows["even"]["first"], rows["even"]["second"]) == ("0/1/1", "1/0/0")
+    assert rows["even"]["score_first"] == 0.25 and rows["odd"]["score_second"] == 0.0
 
 
 def test_per_host_table_only_when_games_ran_on_several_hosts(tmp_path, capsys):
