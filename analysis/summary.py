@@ -1,5 +1,7 @@
-"""How a file's analysed losses split: by colour, by the phase of the decisive mistake, by the
-kind of win it allowed, and how many the budget left unsettled; then one line a game."""
+"""How a file's analysed losses split: by colour (and by colour on boards of an even number of
+rows: the height sets which side's threats the final zugzwang favours), by the phase of the
+decisive mistake, by the kind of win it allowed, and how many the budget left unsettled; then
+one line a game."""
 
 from __future__ import annotations
 
@@ -47,6 +49,7 @@ def summarise(records: List[Dict[str, Any]]) -> List[str]:
     skipped = Counter(r["analysis"]["skipped"].split(":")[0] for r in records
                       if r.get("analysis") and "skipped" in r["analysis"])
     colour = Counter(r["analysis"]["loser_moved"] for r in done)
+    even = Counter(r["analysis"]["loser_moved"] for r in done if r["M"] % 2 == 0)
     proven = [r for r in done if r["analysis"]["decisive"] and r["analysis"]["decisive"]["proven"]]
     avoidable = [r for r in done if r["analysis"]["decisive"]
                  and not r["analysis"]["decisive"]["proven"]
@@ -58,7 +61,8 @@ def summarise(records: List[Dict[str, Any]]) -> List[str]:
     lines = [
         f"losses analysed: {len(done)} of {len(records)} games"
         + (f" (not analysed: {_counts(skipped, sorted(skipped))})" if skipped else ""),
-        f"  loser moved: {_counts(colour, ('first', 'second'))}",
+        f"  loser moved: {_counts(colour, ('first', 'second'))}; "
+        f"on an even number of rows: {_counts(even, ('first', 'second'))}",
         f"  decisive mistake proven: {len(proven)} ({_counts(phases, PHASES)}); "
         f"avoidable short loss: {len(avoidable)}; unsettled: {len(unsettled)}; "
         f"lost before its first move: {len(at_start)}",

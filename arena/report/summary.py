@@ -101,8 +101,8 @@ def colour_table(games: Sequence[CourseGame]) -> Table:
 
 def height_table(records: Iterable[GameRecord]) -> Table:
     """A's W/D/L as first and as second player on boards of an even and of an odd number of
-    rows: the height decides which side the zugzwang at the top of the columns favours (the
-    forbidden cell shifts one column's parity), so a weakness can hide in one of the two."""
+    rows: the height sets each column's parity (the forbidden cell shifts one column's), and
+    with it which side's threats the final zugzwang favours, so a weakness can hide in one."""
     groups: Dict[Tuple[str, str, str], List[CourseGame]] = defaultdict(list)
     for r in records:
         groups[(r.a, r.b, "even" if r.M % 2 == 0 else "odd")].append(course_game(r))

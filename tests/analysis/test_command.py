@@ -39,7 +39,8 @@ def test_every_loss_is_annotated_and_the_split_printed(tmp_path):
     assert records[3]["analysis"] == {"skipped": "fault: timeout by alice"}
     lines = proc.stdout.splitlines()
     assert lines[0] == "losses analysed: 2 of 4 games (not analysed: fault 1, tie 1)"
-    assert lines[1] == "  loser moved: first 2, second 0"
+    assert lines[1] == ("  loser moved: first 2, second 0; "
+                        "on an even number of rows: first 0, second 0")
     assert "decisive mistake proven: 2 (opening 0, middle 0, end 2)" in lines[2]
     assert lines[3] == ("  the win it allowed: missed block 1, double threat 0, zugzwang 1, "
                         "combination 0, deep 0")
@@ -75,12 +76,13 @@ def test_bad_input_is_one_line_and_status_2(tmp_path):
 def test_the_summary_counts_unsettled_and_lost_before_the_first_move():
     analysed = {"loser": "bob", "loser_moved": "second", "kind": "deep", "phase": "middle",
                 "lost_after": 9, "win_in": None}
-    games = [dict(record(QUIET), analysis=dict(analysed, decisive=None)),
+    games = [dict(record(QUIET), M=10, analysis=dict(analysed, decisive=None)),
              dict(record(QUIET), analysis=dict(analysed, decisive={
                  "index": 7, "move": [1, 1], "proven": False,
                  "alternatives": [{"move": [2, 2], "value": "unsettled"}]}))]
     lines = summarise(games)
-    assert lines[1] == "  loser moved: first 0, second 2"
+    assert lines[1] == ("  loser moved: first 0, second 2; "
+                        "on an even number of rows: first 0, second 1")
     assert lines[2].endswith("unsettled: 1; lost before its first move: 1")
     assert "lost before its first move (deep)" in lines[4]
     assert "unsettled: no alternative proven to hold" in lines[5]
