@@ -33,10 +33,10 @@ class Settings:
       27 of the bot's 78 analysed losses (docs/strength.md), beyond the 9-ply probes. Under
       a play-out cap a question gets at most ``guard_playout_nodes`` nodes a play-out: at
       2.4 s the search runs about 12,000 play-outs on one core while the guard's 0.48 s
-      bought about 280,000 nodes in the column order, 24 a play-out. Threatening moves first
-      (bot.search.tactics) prove the 17 decisive moves of the first 61 analysed losses that
-      lose within 13 plies lost in 358 to 63,000 nodes (one 219,000), where the column order
-      took 137,000 to 713,000.
+      bought about 280,000 nodes in the column order, 24 a play-out. With threatening moves
+      first (bot.search.tactics) a proof that a decisive move loses within 13 plies takes 358
+      to 63,000 nodes (one 219,000; the 17 such moves of the first 61 analysed losses), where
+      the column order took 137,000 to 713,000.
     - ``ponder_guard``: after this many play-outs of pondering (0: never), the guard also
       checks our likely answer to the opponent's likely reply, the two most visited moves
       below the pondered position, at the same depths and node budget. The move's own guard
