@@ -87,16 +87,23 @@ def overall_table(games: Sequence[CourseGame]) -> Table:
     return Table("overall", "overall", ["player"] + SCORE_COLUMNS, rows)
 
 
+COLOUR_COLUMNS = ["first", "score_first", "second", "score_second"]
+
+
+def _by_colour(games: Sequence[CourseGame]) -> List[object]:
+    """A's W/D/L and score when it moved first (leg 0), then when it moved second (leg 1)."""
+    cells: List[object] = []
+    for leg in (0, 1):
+        wdl = wdl_of([g for g in games if g.leg == leg])
+        cells += [f"{wdl.wins}/{wdl.draws}/{wdl.losses}", wdl.score]
+    return cells
+
+
 def colour_table(games: Sequence[CourseGame]) -> Table:
     """A's W/D/L when it moved first (leg 0) and when it moved second (leg 1)."""
-    rows = []
-    for (a, b), gs in by_pairing(games).items():
-        first = wdl_of([g for g in gs if g.leg == 0])
-        second = wdl_of([g for g in gs if g.leg == 1])
-        rows.append([a, b, f"{first.wins}/{first.draws}/{first.losses}", first.score,
-                     f"{second.wins}/{second.draws}/{second.losses}", second.score])
+    rows = [[a, b, *_by_colour(gs)] for (a, b), gs in by_pairing(games).items()]
     return Table("colours", "as first and as second player (A's view, W/D/L)",
-                 ["A", "B", "first", "score_first", "second", "score_second"], rows)
+                 ["A", "B", *COLOUR_COLUMNS], rows)
 
 
 def height_table(records: Iterable[GameRecord]) -> Table:
@@ -106,14 +113,9 @@ def height_table(records: Iterable[GameRecord]) -> Table:
     groups: Dict[Tuple[str, str, str], List[CourseGame]] = defaultdict(list)
     for r in records:
         groups[(r.a, r.b, "even" if r.M % 2 == 0 else "odd")].append(course_game(r))
-    rows = []
-    for (a, b, height), gs in sorted(groups.items()):
-        first = wdl_of([g for g in gs if g.leg == 0])
-        second = wdl_of([g for g in gs if g.leg == 1])
-        rows.append([a, b, height, f"{first.wins}/{first.draws}/{first.losses}", first.score,
-                     f"{second.wins}/{second.draws}/{second.losses}", second.score])
+    rows = [[a, b, height, *_by_colour(gs)] for (a, b, height), gs in sorted(groups.items())]
     return Table("heights", "by board height, rows M even or odd (A's view, W/D/L)",
-                 ["A", "B", "rows", "first", "score_first", "second", "score_second"], rows)
+                 ["A", "B", "rows", *COLOUR_COLUMNS], rows)
 
 
 def fault_table(games: Sequence[CourseGame]) -> Table:
