@@ -29,8 +29,9 @@ class Settings:
       searched for a forced win of the opponent's at each depth in turn (at most
       ``guard_nodes`` nodes a question), in the last ``guard_share`` of the move's time; a
       move proven lost gives way to the next, and the time a quick clearance leaves goes
-      back to the search (bot.search.mcts.MCTS.search). Forced fours of 11 to 17 plies decided
-      31 of the bot's 84 analysed losses (docs/strength.md), beyond the 9-ply probes. Under
+      back to the search (bot.search.mcts.MCTS.search). Forced fours of 11 to 17 plies, beyond
+      the 9-ply probes, decide over a third of the bot's analysed losses (docs/strength.md,
+      "Where the games are lost", keeps the counts). Under
       a play-out cap a question gets at most ``guard_playout_nodes`` nodes a play-out: at
       2.4 s the search runs about 12,000 play-outs on one core while the guard's 0.48 s
       bought about 280,000 nodes in the column order, 24 a play-out. With threatening moves
