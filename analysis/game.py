@@ -13,51 +13,33 @@ Indices are 0-based into the record's ``moves``; the text says "move k" for inde
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, List, Optional, Tuple
+from typing import List, Optional
 
-from analysis.proof import DOUBLE_THREAT, ZUGZWANG, Prover, plies_of, verdict
+from analysis.proof import Prover, plies_of, verdict
 from bot.rules import DRAW, LOSS, WIN, Position
+from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
+from records.game import GameRecord
 
-VALUE_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss", None: "unsettled"}
-MISSED_BLOCK = "missed block"  # the mistake let the winner make four at once
-COMBINATION = "combination"  # a short forced four, its line not finished in the budget
-DEEP = "deep"  # proven by the solver, no forced win within the forced-win depth
+VALUES = {WIN: Value.WIN, DRAW: Value.DRAW, LOSS: Value.LOSS, None: Value.UNSETTLED}
 OPENING_SHARE, END_SHARE = 0.2, 0.5  # of the board's cells: the phases of a mistake's ply
 
 
-def phase_of(index: int, cells: int) -> str:
-    """"opening" before 20% of the playable cells are filled, "end" from half on, else
-    "middle" (a 12x12 board: moves 1-28, 29-71, 72-143)."""
+def phase_of(index: int, cells: int) -> Phase:
+    """OPENING before 20% of the playable cells are filled, END from half on, else MIDDLE
+    (a 12x12 board: moves 1-28, 29-71, 72-143)."""
     share = (index + 1) / cells
-    return "opening" if share <= OPENING_SHARE else "end" if share > END_SHARE else "middle"
+    return Phase.OPENING if share <= OPENING_SHARE else Phase.END if share > END_SHARE \
+        else Phase.MIDDLE
 
 
-def replay(record: Dict[str, Any]) -> List[Position]:
+def replay(record: GameRecord) -> List[Position]:
     """The positions after 0, 1, ... moves; raises InvalidPosition on a move that is not legal."""
-    position = Position.new(record["M"], record["N"], record["no_x"], record["no_y"])
+    position = Position.new(record.M, record.N, record.no_x, record.no_y)
     positions = [position]
-    for x, y in record["moves"]:
+    for x, y in record.moves:
         position = position.play_xy(x, y)
         positions.append(position)
     return positions
-
-
-def loser_of(record: Dict[str, Any]) -> Optional[Tuple[str, str]]:
-    """(side, name) of the player who lost on the board, None for a tie or a fault's game."""
-    if record.get("fault") or record.get("result") not in ("a", "b"):
-        return None
-    side = "b" if record["result"] == "a" else "a"
-    return side, record[side]
-
-
-def skip_reason(record: Dict[str, Any]) -> Optional[str]:
-    """Why a record has nothing to analyse ("tie", "fault: timeout by uct"), else None."""
-    fault = record.get("fault")
-    if fault:
-        return f"fault: {fault.get('kind', '?')} by {record.get(fault.get('side', ''), '?')}"
-    if record.get("result") not in ("a", "b"):
-        return "tie"
-    return None
 
 
 def _xy(position: Position, move: int) -> List[int]:
@@ -65,29 +47,20 @@ def _xy(position: Position, move: int) -> List[int]:
     return list(position.xy(move))
 
 
-def analyse_game(record: Dict[str, Any], seconds: float) -> Dict[str, Any]:
-    """The analysis of one lost game (see the module docstring), a JSON-ready dict:
-    ``loser``, ``loser_moved`` ("first"/"second"), ``lost_after`` (moves played when the loser
-    was first proven lost), ``decisive`` (index, move, the other moves not proven lost with
-    their values and the plies within which each is proven to allow no forced four,
-    ``proven``: one of them is proven to hold, ``avoidable``: proven, or one is clear of a four
-    for as long as the shortest forced win the mistake allowed) or None when the loser was lost
-    before its first move, ``kind``, ``forced_four_in`` (plies of the winner's shortest forced four
-    after the mistake, None when none is within the forced-win search's reach), ``win_in``
-    (plies of the winning line after the
-    mistake: the proof's line when complete), ``line`` (the winning line in course
-    coordinates, the winner's move first: the proof's, else the game's own remainder, every
-    position of which is proven lost; ``line_source`` says which), ``phase``,
-    ``positions`` searched and ``elapsed`` seconds."""
+def analyse_game(record: GameRecord, seconds: float) -> LossAnalysis:
+    """The analysis of one lost game (see the module docstring; records.analysis names its
+    fields): where the loser was first proven lost, its decisive mistake with the other moves
+    not proven lost (None when it was lost before its first move), how the win after it goes,
+    and the winning line: the proof's, else the game's own remainder, every position of which
+    is proven lost. ValueError for a game not lost on the board."""
     started = time.perf_counter()
-    side, name = loser_of(record) or (None, None)
+    side = record.loser
     if side is None:
         raise ValueError("the game was not lost on the board")
     positions = replay(record)
-    first = "a" if record["leg"] == 0 else "b"
-    loser_parity = 0 if side == first else 1
+    loser_parity = 0 if side == record.first else 1
     prover = Prover(positions[0].geo, seconds)
-    n = len(record["moves"])
+    n = len(record.moves)
     lost_after = n - 1  # before the winner's last move the loser is lost: a four is there
     decisive = None
     searched = 0
@@ -100,13 +73,11 @@ def analyse_game(record: Dict[str, Any], seconds: float) -> Dict[str, Any]:
         if verdict(values) == LOSS:
             lost_after = max(index - 1, 0)
             continue
-        played = position.play_xy(*record["moves"][index]).mask ^ position.mask
-        alternatives = [{"move": _xy(position, m), "value": VALUE_NAMES[v],
-                         "no_four_within": safe_plies.get(m, 0)}
+        played = position.play_xy(*record.moves[index]).mask ^ position.mask
+        alternatives = [Alternative(_xy(position, m), VALUES[v], safe_plies.get(m, 0))
                         for m, v in sorted(values.items()) if m != played and v != LOSS]
-        decisive = {"index": index, "move": list(record["moves"][index]),
-                    "alternatives": alternatives,
-                    "proven": any(a["value"] != "unsettled" for a in alternatives)}
+        decisive = Decisive(index, list(record.moves[index]), alternatives,
+                            proven=any(a.value != Value.UNSETTLED for a in alternatives))
         lost_after = index + 1
         break
     won = positions[lost_after]
@@ -116,40 +87,33 @@ def analyse_game(record: Dict[str, Any], seconds: float) -> Dict[str, Any]:
     if decisive is not None:
         # proven within bounds: the mistake allowed a forced four in `short` plies that some
         # other move was proven clear of for at least as long
-        decisive["avoidable"] = decisive["proven"] or (short is not None and any(
-            a["no_four_within"] >= plies_of(short) for a in decisive["alternatives"]))
+        decisive.avoidable = decisive.proven or (short is not None and any(
+            a.no_four_within >= plies_of(short) for a in decisive.alternatives))
     if line.complete:
         moves, source = [_xy(won, m) for m in line.moves], "proof"
     else:  # every position of the game's own remainder is proven lost for the loser
-        moves, source = [list(m) for m in record["moves"][lost_after:]], "game"
-    return {
-        "loser": name, "loser_moved": "first" if side == first else "second",
-        "seconds": seconds,
-        "lost_after": lost_after,
-        "decisive": decisive,
-        "kind": _kind(short, line.ending, line.complete),
-        "forced_four_in": None if short is None else plies_of(short),
-        "win_in": len(line.moves) if line.complete else None,
-        "line": moves,
-        "line_source": source,
-        "phase": phase_of(decisive["index"], _cells(won)) if decisive else "opening",
-        "positions": searched,
-        "elapsed": round(time.perf_counter() - started, 3),
-    }
+        moves, source = [list(m) for m in record.moves[lost_after:]], "game"
+    return LossAnalysis(
+        loser=record.name(side), loser_moved="first" if side == record.first else "second",
+        seconds=seconds, lost_after=lost_after, decisive=decisive,
+        kind=_kind(short, line.ending, line.complete),
+        forced_four_in=None if short is None else plies_of(short),
+        win_in=len(line.moves) if line.complete else None, line=moves, line_source=source,
+        phase=phase_of(decisive.index, _cells(won)) if decisive else Phase.OPENING,
+        positions=searched, elapsed=round(time.perf_counter() - started, 3))
 
 
 def _cells(position: Position) -> int:
     return position.geo.M * position.geo.N - 1
 
 
-def _kind(short: Optional[int], ending: Optional[str], complete: bool) -> str:
+def _kind(short: Optional[int], ending: Optional[Kind], complete: bool) -> Kind:
     """How the win after the mistake goes: a missed block (the winner makes four at once), a
     double threat or a zugzwang the winner forces (the proof line's ending), a combination (a
     forced four within SHORT_WIN_PLIES' reach whose line the budget did not finish), or deep
     (proven by the solver, no forced four that short)."""
     if short == 0:
-        return MISSED_BLOCK
-    if complete and ending in (DOUBLE_THREAT, ZUGZWANG):
+        return Kind.MISSED_BLOCK
+    if complete and ending in (Kind.DOUBLE_THREAT, Kind.ZUGZWANG):
         return ending
-    return COMBINATION if short is not None else DEEP
-
+    return Kind.COMBINATION if short is not None else Kind.DEEP

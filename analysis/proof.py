@@ -17,36 +17,34 @@ from typing import Dict, List, Optional, Tuple
 from bot.rules import DRAW, LOSS, WIN, Geometry, Position, bits
 from bot.search.solver import Solver
 from bot.search.tactics import ForcedWin
+from records.analysis import Kind
 
 FORCED_NODES = 2_000_000  # node cap of one forced-win question (the time budget ends it first)
 SHORT_WIN_PLIES = 15  # the deepest forced-win question; a longer win is "deep"
 QUICK_SHARE = 0.3  # of a position's budget: the forced-win search's try at each move first
 LINE_PLIES = 80  # a winning line stops here (longer than any game's remainder on 12x12)
 
-# How a proven win ends, from the loser's last position before the four:
-DOUBLE_THREAT = "double threat"  # two cells to block (or a block that opens a third)
-ZUGZWANG = "zugzwang"  # nothing to block, yet every move opens a cell the winner wins on
-
 
 @dataclass
 class WinningLine:
     """Moves (single-bit cells) from a won position, the winner's first, and how it ends:
-    ``DOUBLE_THREAT`` or ``ZUGZWANG`` at the loser's last move, ``"four"`` when the loser's
-    first move already allowed a four, None when the budget ran out before the end."""
+    ``Kind.DOUBLE_THREAT`` or ``Kind.ZUGZWANG`` at the loser's last move, ``Kind.MISSED_BLOCK``
+    when the loser's first move already allowed a four, None when the budget ran out before the
+    end."""
 
     moves: List[int] = field(default_factory=list)
-    ending: Optional[str] = None
+    ending: Optional[Kind] = None
     complete: bool = False  # the line reaches the winner's four
 
 
-def ending_of(position: Position) -> Optional[str]:
+def ending_of(position: Position) -> Optional[Kind]:
     """Why the side to move has no safe move (None when it has one): facing two threats or a
     block that opens another (a double threat), or nothing to block and every move opening a
     winning cell (a zugzwang: the parity of the rows decided it)."""
     if position.can_win_now() or position.non_losing_moves():
         return None
     threats = position.opponent_winning_cells()
-    return DOUBLE_THREAT if position.possible() & threats else ZUGZWANG
+    return Kind.DOUBLE_THREAT if position.possible() & threats else Kind.ZUGZWANG
 
 
 class Prover:
@@ -135,7 +133,7 @@ class Prover:
             line.moves.append(move)
             if attacker and move & position.winning_moves():
                 line.complete = True
-                line.ending = line.ending or "four"
+                line.ending = line.ending or Kind.MISSED_BLOCK
                 return line
             position = position.play_bit(move)
             attacker = not attacker

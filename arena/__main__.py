@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-from analysis import command as analyse_command
+from arena.boards import BoardSpec, draw_board
 from arena.config import (
     Config,
     ConfigError,
@@ -33,7 +33,9 @@ from arena.config import (
     with_overrides,
 )
 from arena.report import command as stat_command
-from arena.results import ResultsError
+from arena.tasks import Task, play_task
+from records.game import GameKey
+from records.log import ResultsError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "arena.yaml"
 LOG = logging.getLogger("arena")
@@ -94,17 +96,20 @@ def build_parser() -> argparse.ArgumentParser:
     stat = sub.add_parser("stat", help="tables from a results folder (as stat.py)")
     stat_command.add_arguments(stat)
     view = sub.add_parser("view", help="HTML replay page of a JSON Lines log")
-    view.add_argument("records", type=Path)
+    view.add_argument("records", type=Path, help="a JSON Lines log, or its results folder")
     view.add_argument("-o", "--out", type=Path, default=Path("results/view.html"))
     compare = sub.add_parser("compare", help="two batches on the same boards: the games that "
                                              "changed hands")
-    compare.add_argument("new", type=Path, help="records (.jsonl) of one version")
-    compare.add_argument("old", type=Path, help="records (.jsonl) of the other")
+    compare.add_argument("new", type=Path, help="records (.jsonl, or its folder) of one version")
+    compare.add_argument("old", type=Path, help="records (.jsonl, or its folder) of the other")
     compare.add_argument("--player", default="bot",
                          help="the compared player's name, or its start (default: bot)")
-    analyse = sub.add_parser("analyse", help="where each lost game was decided, proven by an "
-                                             "exact search (docs/analyse.md)")
-    analyse_command.add_arguments(analyse)
+    # The analysis (and with it the bot's search) is imported only when it runs: its arguments
+    # go on untouched to analysis.command, which has its own parser and --help.
+    analyse = sub.add_parser("analyse", add_help=False, prefix_chars="\0",
+                             help="where each lost game was decided, proven by an exact search "
+                                  "(docs/analyse.md; analyse --help for its options)")
+    analyse.add_argument("arguments", nargs="*")
     play = sub.add_parser("play", help="play a bot yourself at the terminal: play human BOT")
     play.add_argument("human", choices=["human"])
     play.add_argument("bot", metavar="BOT", help="NAME or NAME=SPEC")
@@ -130,7 +135,8 @@ def _batch_config(args: argparse.Namespace) -> Config:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from arena.scheduler import BatchError, executor_for, run_batch
+    from arena.scheduler import executor_for, run_batch
+    from arena.tasks import BatchError
 
     config = _batch_config(args)
     executor = executor_for(config)
@@ -157,8 +163,6 @@ def cmd_batch(args: argparse.Namespace) -> int:
 def cmd_game(args: argparse.Namespace) -> int:
     from arena.players import make_player
     from arena.report.terminal import Watched
-    from arena.results import GameKey
-    from arena.scheduler import BoardSpec, Task, draw_board, play_task
 
     if len(args.players) != 2:
         raise ConfigError("command line: players: a game takes exactly two players")
@@ -199,15 +203,25 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """A person (A) against a bot (B) on the board of a seed, the game appended to a log."""
     import random
 
     from arena.players import make_player
-    from arena.players.human import HumanPlayer, play_human_game
+    from arena.players.human import HumanPlayer
+    from records.log import ResultLog
 
     name, spec = player_from_arg(args.bot, _known_players(args.config))
     seed = random.randrange(10**6) if args.seed is None else args.seed
+    human, human_first = HumanPlayer(), not args.second
+    task = Task(GameKey("play", human.name, name, seed, 0, int(args.second)),
+                draw_board(seed, 0), args.time_limit)
     with make_player(name, spec) as bot:
-        play_human_game(HumanPlayer(), bot, not args.second, seed, args.time_limit, args.out)
+        record = play_task({human.name: human, name: bot}, task)
+    with ResultLog(args.out) as out:
+        out.append(record)
+    verdict = {"a": "You won", "b": "You lost", "draw": "Draw"}[record.result]
+    human.show_final(record.moves, human_first, f"{verdict}: {record.reason} (course code "
+                     f"{record.code}); recorded in {args.out}")
     return 0
 
 
@@ -227,7 +241,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         if args.command == "compare":
             return cmd_compare(args)
         if args.command == "analyse":
-            return analyse_command.run(args)
+            from analysis.command import main as analyse
+
+            return analyse(args.arguments)
         return cmd_batch(args)
     except (ConfigError, ResultsError) as exc:
         print(f"arena: {exc}", file=sys.stderr)

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from arena.config import Config, ConfigError
-from arena.report.summary import pair_scores
-from arena.results import CourseGame
+from arena.results import CourseGame, pair_scores
 from arena.stats import SprtResult, pentanomial, sprt
 
 STOP_NAME = "early_stop.json"

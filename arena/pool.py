@@ -17,8 +17,8 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from arena.players import make_player
 from arena.players.base import Player
-from arena.results import GameRecord
 from arena.tasks import BatchError, Task, play_task
+from records.game import GameRecord
 
 
 def _die_with_parent() -> None:

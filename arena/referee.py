@@ -7,9 +7,9 @@ the outcome into the course's code from its A/B view with ``GameOutcome.course_c
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from arena.codes import Code, FaultKind, fault_code, win_code
 from arena.players.base import MoveResult, Player
 from arena.rules import Board, Cell
+from records.codes import Code, FaultKind, fault_code, win_code
 
 
 @dataclass

@@ -1,11 +1,8 @@
-"""Where finished games go: a JSON Lines log (one record per game) and the course's text files.
+"""The course's result files, `compete_result/<A>_<B>.txt`, derived from the games' log.
 
-The log is the source of truth. A record is appended and flushed the moment its game ends, so a
-batch killed at any instant loses at most the games still being played; a last line cut short
-by the kill is detected (it does not parse) and cut off before the batch resumes. The course's
-`compete_result/<A>_<B>.txt` files are derived from the log, so they can always be rewritten.
-
-Course text format, one file per pairing (A = the file name's first id, B = the second):
+The JSON Lines log (`records.log`) is the source of truth; these files are written from it, so
+they can always be rewritten. Course text format, one file per pairing (A = the file name's
+first id, B = the second):
 
     0:
     1\t2\t0          <- leg 0, A moved first: code, A's seconds, B's seconds
@@ -19,190 +16,16 @@ Codes are from A's view (RULES.md): 0 tie, 1 A won, 2 B won, 3/4/7 A crashed / p
 illegal move / timed out, 5/6/8 the same for B, -1/-3 A not loadable / no entry points, -2/-4 B.
 """
 
-import json
-import logging
 import os
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Dict, Iterable, Iterator, List, Tuple
 
-from arena.codes import Code, FaultKind, fault_code, winner_of
+from records.game import GameRecord, winner_of_code
+from records.log import ResultsError
 
-LOG = logging.getLogger("arena.results")
-RECORD_VERSION = 1
 NAME_RE = re.compile(r"^[A-Za-z0-9.+-]+$")
-
-
-class ResultsError(Exception):
-    """A results file that cannot be read: the message names the file and line."""
-
-
-_FAULTS = {int(fault_code(kind, side == "a")): (side, kind.value)
-           for kind in FaultKind for side in ("a", "b")}
-
-
-def winner_of_code(code: int) -> str:
-    """Who gets the points for a course code: "a", "b" or "draw" (a fault loses the game).
-    Raises ValueError for a number that is not a course code."""
-    return winner_of(Code(code)) or "draw"
-
-
-def fault_of_code(code: int) -> Optional[Tuple[str, str]]:
-    """(side, kind) of the fault a course code records, e.g. 7 -> ("a", "timeout"); else None."""
-    return _FAULTS.get(code)
-
-
-@dataclass(frozen=True)
-class GameKey:
-    """Identifies one game of a batch; resuming skips the keys already in the log."""
-
-    batch: str
-    a: str
-    b: str
-    seed: int
-    round: int
-    leg: int
-
-
-@dataclass
-class GameRecord:
-    """One finished game, as written to the JSON Lines log (see docs/design.md)."""
-
-    batch: str
-    seed: int
-    round: int
-    leg: int
-    a: str
-    b: str
-    M: int
-    N: int
-    no_x: int
-    no_y: int
-    time_limit: float
-    code: int
-    reason: str
-    moves: List[List[int]] = field(default_factory=list)
-    times: List[float] = field(default_factory=list)
-    fault: Optional[Dict[str, str]] = None
-    win_line: Optional[List[List[int]]] = None
-    stderr: Dict[str, str] = field(default_factory=dict)
-    finished: str = ""
-    host: Optional[str] = None  # the machine that played the game (None in older logs)
-    # where the game was decided, added by `python -m arena analyse` (docs/analyse.md)
-    analysis: Optional[Dict[str, Any]] = None
-    v: int = RECORD_VERSION
-
-    @property
-    def first(self) -> str:
-        """Side that moved first: "a" in leg 0, "b" in leg 1."""
-        return "a" if self.leg == 0 else "b"
-
-    @property
-    def result(self) -> str:
-        return winner_of_code(self.code)
-
-    @property
-    def key(self) -> GameKey:
-        return GameKey(self.batch, self.a, self.b, self.seed, self.round, self.leg)
-
-    def side_times(self, side: str) -> List[float]:
-        """Move times (seconds) of one side: moves alternate, starting with the first mover."""
-        start = 0 if side == self.first else 1
-        return self.times[start::2]
-
-    def to_json(self) -> str:
-        data = asdict(self)
-        if data["analysis"] is None:
-            del data["analysis"]  # a batch's records carry none
-        data["first"] = self.first
-        data["result"] = self.result
-        return json.dumps(data, separators=(",", ":"))
-
-    @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> "GameRecord":
-        names = cls.__dataclass_fields__.keys()
-        return cls(**{k: v for k, v in data.items() if k in names})
-
-
-def _parse_record(line: str, where: str) -> GameRecord:
-    try:
-        data = json.loads(line)
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-        return GameRecord.from_dict(data)
-    except (ValueError, TypeError) as exc:
-        raise ResultsError(f"{where}: not a game record ({exc})") from None
-
-
-def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
-    """All records of a log. A torn last line (no newline, or not JSON) is dropped and, with
-    `repair`, cut from the file; without `repair` it is an error, as is any bad line before it."""
-    if not path.exists():
-        return []
-    raw = path.read_bytes()
-    lines = raw.split(b"\n")
-    tail = lines.pop()  # bytes after the last newline: empty unless the last write was cut
-    records = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            text = line.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ResultsError(f"{path}:{number}: not UTF-8 text") from None
-        try:
-            records.append(_parse_record(text, f"{path}:{number}"))
-        except ResultsError:
-            if number == len(lines) and not tail and repair:
-                tail = line + b"\n"  # a complete-looking but garbled last line: torn too
-                break
-            raise
-    if tail:
-        if not repair:
-            raise ResultsError(f"{path}: the last record is torn (the batch was cut off); "
-                               "run the batch again to resume and repair it")
-        with open(path, "r+b") as handle:
-            handle.truncate(len(raw) - len(tail))
-        LOG.warning("%s: dropped a torn last record (%d bytes) left by a batch cut short",
-                    path, len(tail))
-    return records
-
-
-class ResultLog:
-    """Append-only writer of records; each record is flushed as soon as it is written."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._handle = open(path, "a", encoding="utf-8")
-
-    def append(self, record: GameRecord) -> None:
-        self._handle.write(record.to_json() + "\n")
-        self._handle.flush()  # in the kernel now: a SIGKILL of the arena cannot lose it
-
-    def close(self) -> None:
-        self._handle.close()
-
-    def __enter__(self) -> "ResultLog":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def sort_log(path: Path) -> List[GameRecord]:
-    """Rewrite a log in game order (batch, seed, round, a, b, leg), whatever order games ended in,
-    so the same batch leaves the same file locally and on a cluster; returns its records in that
-    order. Atomic: the old file stays whole until the new one replaces it."""
-    records = read_log(path)
-    if not records:
-        return records
-    records.sort(key=lambda r: (r.batch, r.seed, r.round, r.a, r.b, r.leg))
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text("".join(r.to_json() + "\n" for r in records), encoding="utf-8")
-    os.replace(tmp, path)
-    return records
 
 
 @dataclass(frozen=True)
@@ -344,3 +167,10 @@ def iter_pairs(games: Iterable[CourseGame]) -> Iterator[Tuple[CourseGame, Course
         pair = legs[key]
         if 0 in pair and 1 in pair:
             yield pair[0], pair[1]
+
+
+def pair_scores(games: Iterable[CourseGame]) -> List[float]:
+    """A's score over each board's two games (both colours): the SPRT's samples."""
+    points = {"a": 1.0, "draw": 0.5, "b": 0.0}
+    return [(points[winner_of_code(g0.code)] + points[winner_of_code(g1.code)]) / 2
+            for g0, g1 in iter_pairs(games)]

@@ -18,23 +18,12 @@ from typing import Any, Dict, Iterator, List, Optional, Protocol, Set
 from arena.config import Config, ConfigError
 from arena.early_stop import SprtStop, Stop
 from arena.pool import LocalPool, terminate
-from arena.results import (
-    CourseGame,
-    GameKey,
-    GameRecord,
-    ResultLog,
-    course_game,
-    read_log,
-    sort_log,
-    write_course_files,
-)
-from arena.tasks import BatchError, BoardSpec, Task, draw_board, plan, play_task, to_record
-
-__all__ = ["BatchError", "BoardSpec", "LOG_NAME", "Task", "draw_board", "plan", "play_task",
-           "run_batch", "to_record"]
+from arena.results import CourseGame, course_game, write_course_files
+from arena.tasks import Task, plan
+from records.game import GameKey, GameRecord
+from records.log import LOG_NAME, ResultLog, read_log, sort_log
 
 LOG = logging.getLogger("arena.scheduler")
-LOG_NAME = "games.jsonl"
 
 
 class Executor(Protocol):

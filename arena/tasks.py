@@ -1,41 +1,24 @@
-"""The games of a batch: seeded boards, one task per game, and playing a task into a record.
+"""The games of a batch: one task per game on the seeded boards, and playing a task into a record.
 
-Round r's board (M, N, forbidden cell) comes from `random.Random(f"{seed}/{r}")` alone, so any
-game can be replayed by itself, on any machine, and every pairing meets the same boards. Each
-board is played twice, A first (leg 0) then B first (leg 1): the course's two lines per round.
+Round r's board comes from `arena.boards` alone, so any game can be replayed by itself, on any
+machine, and every pairing meets the same boards. Each board is played twice, A first (leg 0)
+then B first (leg 1): the course's two lines per round.
 """
 
-import random
 import socket
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Dict, List
 
+from arena.boards import BoardSpec, draw_board
 from arena.config import Config
 from arena.players.base import Player
 from arena.referee import GameOutcome, play_game
-from arena.results import GameKey, GameRecord
+from records.game import GameKey, GameRecord
 
 
 class BatchError(Exception):
     """A game could not be played for a reason that is not a player's fault (a bug, a bad spec)."""
-
-
-@dataclass(frozen=True)
-class BoardSpec:
-    """A board: M rows, N columns (9..12 each) and the forbidden cell (any cell)."""
-
-    M: int
-    N: int
-    no_x: int
-    no_y: int
-
-
-def draw_board(seed: int, round_: int) -> BoardSpec:
-    """The board of one round, drawn as the course draws it (uniform sizes, uniform cell)."""
-    rng = random.Random(f"{seed}/{round_}")
-    M, N = rng.randint(9, 12), rng.randint(9, 12)
-    return BoardSpec(M, N, rng.randrange(M), rng.randrange(N))
 
 
 @dataclass(frozen=True)

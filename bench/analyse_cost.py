@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from analysis.command import load, wanted  # noqa: E402
 from analysis.game import analyse_game, replay  # noqa: E402
+from records.analysis import LossAnalysis  # noqa: E402
 
 GUARD_PLIES = (11, 13, 15, 17)
 
@@ -41,10 +42,10 @@ def guard_cost(path: Path) -> None:
     """Each decisive mistake's move, settled at GUARD_PLIES: (plies, verdict, nodes, seconds)."""
     from bot.search.tactics import ForcedWin
     for record in load(path):
-        decisive = (record.get("analysis") or {}).get("decisive")
+        decisive = record.analysis.decisive if isinstance(record.analysis, LossAnalysis) else None
         if not decisive:
             continue
-        after = replay(record)[decisive["index"] + 1]
+        after = replay(record)[decisive.index + 1]
         search = ForcedWin(after.geo, 10**8)
         row = []
         for plies in GUARD_PLIES:
@@ -55,8 +56,8 @@ def guard_cost(path: Path) -> None:
                        f"{time.perf_counter() - started:.2f} s")
             if lost:
                 break
-        print(f"seed {record['seed']} r{record['round']} leg {record['leg']} "
-              f"move {decisive['index'] + 1} | " + " | ".join(row), flush=True)
+        print(f"seed {record.seed} r{record.round} leg {record.leg} "
+              f"move {decisive.index + 1} | " + " | ".join(row), flush=True)
 
 
 def main() -> None:
@@ -82,12 +83,12 @@ def main() -> None:
             started = time.perf_counter()
             a = analyse_game(record, seconds)
             per_game.append(time.perf_counter() - started)
-            positions += a["positions"]
-            d = a["decisive"] or {}
-            found["proven"] += bool(d.get("proven"))
-            found["avoidable"] += bool(d.get("avoidable")) and not d.get("proven")
-            found["unsettled"] += not d.get("avoidable")
-            found["four"] += a["forced_four_in"] is not None
+            positions += a.positions
+            d = a.decisive
+            found["proven"] += bool(d and d.proven)
+            found["avoidable"] += bool(d and d.avoidable and not d.proven)
+            found["unsettled"] += not (d and d.avoidable)
+            found["four"] += a.forced_four_in is not None
         print(f"{seconds:>7.1f} {positions:>9} {statistics.mean(per_game):>7.1f} "
               f"{sum(per_game) / max(positions, 1):>10.2f} {max(per_game):>10.1f} "
               f"{found['proven']:>6} {found['avoidable']:>9} {found['unsettled']:>9} "

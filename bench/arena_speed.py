@@ -32,8 +32,8 @@ from typing import Any, Dict, List, Optional, Tuple
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena.config import Config  # noqa: E402
-from arena.results import GameRecord  # noqa: E402
 from arena.scheduler import run_batch  # noqa: E402
+from records.game import GameRecord  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SLEEP_WORKERS = (1, 2, 4, 8)

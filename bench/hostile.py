@@ -30,10 +30,10 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arena.codes import Code, FaultKind, fault_code  # noqa: E402
 from arena.players import make_player  # noqa: E402
 from arena.players.python import PythonPlayer  # noqa: E402
 from arena.referee import play_game  # noqa: E402
+from records.codes import Code, FaultKind, fault_code  # noqa: E402
 
 HOSTILE = Path(__file__).resolve().parents[1] / "tests/arena/core/hostile"
 sys.path.insert(0, str(HOSTILE))

@@ -52,6 +52,7 @@ from arena.stats import WDL, elo_estimate, pentanomial, sprt  # noqa: E402
 from bot.rules import InvalidPosition, Position  # noqa: E402
 from opponents import greedy, heuristic, random_player  # noqa: E402
 from opponents.native import DEFAULT_LIBRARY, NativeStrategy, build  # noqa: E402
+from records.analysis import LossAnalysis  # noqa: E402
 
 PYTHON_MEMBERS = {"random": random_player.get_point, "greedy": greedy.get_point,
                   "heuristic": heuristic.get_point}
@@ -257,27 +258,27 @@ def decisive(path: Path, members: List[Member], seconds: float,
     does (pondered_move)."""
     from analysis.command import load
     from analysis.game import replay
-    cases = [r for r in load(path) if (r.get("analysis") or {}).get("decisive")
-             and (kinds is None or r["analysis"]["kind"] in kinds)]
+    cases = [(r, r.analysis) for r in load(path) if isinstance(r.analysis, LossAnalysis)
+             and r.analysis.decisive and (kinds is None or r.analysis.kind.value in kinds)]
     if not cases:
         raise SystemExit(f"{path}: no analysed loss with a decisive mistake of those kinds")
     lost = {m.name: 0 for m in members}
     deep = {m.name: 0 for m in members}
-    for record in cases:
-        index = record["analysis"]["decisive"]["index"]
+    for record, analysis in cases:
+        index = analysis.decisive.index
         positions = replay(record)
         pos = positions[index]
-        last = tuple(record["moves"][index - 1]) if index else (-1, -1)
-        game = tuple(record["moves"][index])
-        row = [f"ply {index + 1:>2} {record['M']}x{record['N']}",
+        last = tuple(record.moves[index - 1]) if index else (-1, -1)
+        game = tuple(record.moves[index])
+        row = [f"ply {index + 1:>2} {record.M}x{record.N}",
                f"game {game}: {verdict(pos, game, seconds)}"]
         for member in members:
             os.environ.update(member.env)
             if ponder is not None and member.kind == "bot" and index >= 2:
                 move = pondered_move(member, positions, index, ponder)
             else:
-                move = tuple(member.player()(record["M"], record["N"], pos.top(), pos.board(),
-                                             last[0], last[1], record["no_x"], record["no_y"]))
+                move = tuple(member.player()(record.M, record.N, pos.top(), pos.board(),
+                                             last[0], last[1], record.no_x, record.no_y))
             said = verdict(pos, move, seconds)
             lost[member.name] += said.startswith("lost in")
             deep[member.name] += said == "lost deep"

@@ -130,6 +130,7 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
     from analysis.game import replay
     from bot.search.solver import Solver
     from bot.search.tactics import ForcedWin
+    from records.analysis import LossAnalysis
     old_forced = at_revision(revision, "bot/search/tactics.py", "ForcedWin")
     searches = {
         f"forced-win search, {depth} plies": (
@@ -138,9 +139,9 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
         for depth in plies}
     searches["solver"] = (at_revision(revision, "bot/search/solver.py", "Solver"), Solver, 0,
                           lambda search, p: search.solve_moves(p, nodes))
-    games = [(replay(r), r["analysis"]["decisive"]["index"])
+    games = [(replay(r), r.analysis.decisive.index)
              for r in load(ROOT / "docs/results/bot-losses-analysed.jsonl")
-             if (r.get("analysis") or {}).get("decisive")]
+             if isinstance(r.analysis, LossAnalysis) and r.analysis.decisive]
     print(f"\n{len(games)} decisive positions  {revision:>14} {'working tree':>14}   ratio"
           "   nodes/s (working tree)   same answers   nodes (REV / working tree)")
     for name, (old, new, after, ask) in searches.items():
@@ -243,7 +244,7 @@ def pondering(path: Path, seconds: float, games: int, move_seconds: float = 1.0)
     limit = Limit(move_seconds)
     for record in load(path)[:games]:
         played = replay(record)
-        for i in range(10 + (record["first"] != "a"), len(played) - 2, 16):
+        for i in range(10 + (record.first != "a"), len(played) - 2, 16):
             if played[i + 1].last_mover_won() or played[i + 1].is_full():
                 continue
             for guarded in (True, False):

@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from arena.results import read_log  # noqa: E402
 from arena.view import write_report  # noqa: E402
 from arena.view.chromium import find_chromium, screenshot  # noqa: E402
 from arena.view.sample import write_sample  # noqa: E402
+from records.log import read_log  # noqa: E402
 
 
 def main() -> int:

@@ -18,8 +18,8 @@ from distributed import Client, Future, LocalCluster, as_completed
 
 from arena.cluster.bundle import Bundle, BundleError, make_bundle
 from arena.cluster.worker import BatchFiles, check_remote, play_remote
-from arena.results import GameRecord
 from arena.tasks import BatchError, Task
+from records.game import GameRecord
 
 LOG = logging.getLogger("arena.cluster")
 CONNECT_TIMEOUT = 30.0  # seconds to reach the scheduler and to see the first worker

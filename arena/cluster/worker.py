@@ -16,11 +16,12 @@ from typing import Any, Dict, List, Tuple
 
 from distributed import WorkerPlugin, get_worker
 
+from arena.boards import BoardSpec
 from arena.cluster.bundle import Bundle
 from arena.players import make_player
 from arena.players.base import Player
-from arena.results import GameRecord
-from arena.tasks import BoardSpec, Task, play_task
+from arena.tasks import Task, play_task
+from records.game import GameRecord
 
 
 def unpack(data: bytes, folder: Path) -> None:

@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
-from arena.codes import FaultKind
+from records.codes import FaultKind
 
 STDERR_TAIL_BYTES = 4096  # how much of a player's stderr is kept for the record
 

@@ -10,14 +10,11 @@ referee not to hold a person to the bots' per-move limit.
 
 import sys
 import time
-from pathlib import Path
 from typing import List, Optional, Sequence, TextIO, Tuple
 
-from arena.codes import FaultKind
 from arena.players.base import MoveResult, Player, fault
-from arena.results import GameKey, GameRecord, ResultLog
 from arena.rules import Board
-from arena.scheduler import Task, draw_board, play_task
+from records.codes import FaultKind
 
 MARKS = {0: ".", 1: "X", 2: "O"}  # in the person's view: 2 own, 1 opponent, 0 empty
 FORBIDDEN = "#"
@@ -117,17 +114,3 @@ class HumanPlayer(Player):
 
     def close(self) -> None:
         """Nothing to release; the terminal is not ours to close."""
-
-
-def play_human_game(human: HumanPlayer, bot: Player, human_first: bool, seed: int,
-                    time_limit: float, log: Path) -> GameRecord:
-    """One game of a person (A) against `bot` (B) on the board of `seed`, appended to `log`."""
-    key = GameKey("play", human.name, bot.name, seed, 0, 0 if human_first else 1)
-    record = play_task({human.name: human, bot.name: bot},
-                       Task(key, draw_board(seed, 0), time_limit))
-    with ResultLog(log) as out:
-        out.append(record)
-    verdict = {"a": "You won", "b": "You lost", "draw": "Draw"}[record.result]
-    human.show_final(record.moves, human_first,
-                     f"{verdict}: {record.reason} (course code {record.code}); recorded in {log}")
-    return record

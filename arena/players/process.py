@@ -11,11 +11,11 @@ import subprocess
 import time
 from typing import List, Mapping, Optional, Sequence
 
-from arena.codes import FaultKind
 from arena.players.base import MoveResult, Player, fault
 from arena.players.pipe_reader import PipeClosed, PipeReader, PipeTimeout
 from arena.players.reaper import Child, kill_tree, spawn
 from arena.players.tail import StderrTail
+from records.codes import FaultKind
 
 MAX_REPLY = 64  # bytes; "x y" needs at most 5, so a longer frame is a bug, not a reply
 _REPLY = re.compile(rb"\s*(-?\d+)\s+(-?\d+)\s*")

@@ -12,8 +12,8 @@ import time
 import traceback
 from typing import Any, Callable, List, Mapping, Optional, Union
 
-from arena.codes import FaultKind
 from arena.players.base import STDERR_TAIL_BYTES, MoveResult, Player, fault
+from records.codes import FaultKind
 
 Strategy = Callable[..., Any]
 

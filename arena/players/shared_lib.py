@@ -12,12 +12,12 @@ import time
 from pathlib import Path
 from typing import List, Mapping, Optional
 
-from arena.codes import FaultKind
 from arena.players import so_host
 from arena.players.base import MoveResult, Player, fault
 from arena.players.pipe_reader import PipeClosed, PipeReader, PipeTimeout
 from arena.players.reaper import Child, kill_group, kill_tree, spawn
 from arena.players.tail import StderrTail
+from records.codes import FaultKind
 
 HOST_REPLY_TIMEOUT = 5.0  # seconds for the host's own bookkeeping replies
 LINE_LIMIT = 4096  # bytes; the host's lines are short

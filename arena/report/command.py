@@ -12,17 +12,11 @@ from typing import List, Optional
 
 from arena.report import summary
 from arena.report.render import FORMATS, Table, plain, render
-from arena.results import (
-    CourseGame,
-    GameRecord,
-    ResultsError,
-    course_game,
-    read_course_folder,
-    read_log,
-)
+from arena.results import CourseGame, course_game, read_course_folder
+from records.game import GameRecord
+from records.log import LOG_NAME, ResultsError, read_log
 
 LOG = logging.getLogger("arena.stat")
-LOG_NAME = "games.jsonl"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

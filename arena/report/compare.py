@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Dict, List, Tuple
 
-from arena.results import GameRecord, ResultsError, read_log
+from records.game import GameRecord
+from records.log import ResultsError, log_path, read_log
 
 Outcome = Tuple[str, bool, int]  # "W"/"D"/"L" for the player, moved first, plies
 
@@ -30,10 +31,7 @@ def outcomes(records: List[GameRecord], prefix: str) -> Dict[Tuple[int, int], Ou
 def compare(new_path: Path, old_path: Path, player: str) -> List[str]:
     """The report's lines: each game that changed hands, then the tally. Raises ResultsError
     when a file cannot be read or the two share no game of ``player``."""
-    for path in (new_path, old_path):
-        if not path.is_file():
-            raise ResultsError(f"{path}: no such file")
-    new, old = (outcomes(read_log(p), player) for p in (new_path, old_path))
+    new, old = (outcomes(read_log(log_path(p)), player) for p in (new_path, old_path))
     common = sorted(set(new) & set(old))
     if not common:
         raise ResultsError(f"no game of {player!r} on the same round and leg in both files")

@@ -9,17 +9,11 @@ import math
 from collections import Counter, defaultdict
 from typing import Dict, Iterable, List, Sequence, Tuple
 
-from arena.codes import FaultKind
 from arena.report.render import Table
-from arena.results import (
-    CourseGame,
-    GameRecord,
-    course_game,
-    fault_of_code,
-    iter_pairs,
-    winner_of_code,
-)
+from arena.results import CourseGame, course_game, pair_scores
 from arena.stats import WDL, elo_estimate, pentanomial, sprt
+from records.codes import FaultKind
+from records.game import GameRecord, fault_of_code, winner_of_code
 
 COURSE_COLUMNS = ["id", "wina", "winb", "losea", "loseb", "tie", "bug", "debug", "illegal",
                   "deillegal", "timeout", "detimeout", "loaderr", "deloaderr", "noentry",
@@ -151,11 +145,6 @@ def time_table(records: Iterable[GameRecord]) -> Table:
             for p, ts in move_times(records).items() if ts]
     return Table("move_times", "move time (ms, from the JSON Lines log)",
                  ["player", "moves", "mean", "p99", "max"], rows)
-
-
-def pair_scores(games: Iterable[CourseGame]) -> List[float]:
-    """A's score over each board's two games (both colours): the SPRT's samples."""
-    return [(wdl_of([g0]).points + wdl_of([g1]).points) / 4 for g0, g1 in iter_pairs(games)]
 
 
 def host_table(records: Iterable[GameRecord]) -> Table:

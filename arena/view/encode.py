@@ -17,8 +17,9 @@ positional row (the field order is `FIELDS`, which the page's script mirrors as 
 
 from typing import Any, Dict, Iterable, List
 
-from arena.codes import Code
-from arena.results import GameRecord
+from records.analysis import LossAnalysis
+from records.codes import Code
+from records.game import GameRecord
 
 FIELDS = (
     "a", "b", "first", "M", "N", "no_x", "no_y", "code", "result", "moves", "times",
@@ -85,17 +86,17 @@ def _add_analysis(rec: GameRecord, analyses: List[Dict[str, Any]]) -> int:
     """Append the page's form of a record's loss analysis; its index, or -1 when there is none
     (no analysis, or a tie or a fault's game that the analysis skipped)."""
     a = rec.analysis
-    if not a or "skipped" in a:
+    if not isinstance(a, LossAnalysis):
         return -1
-    d = a.get("decisive")
+    d = a.decisive
     analyses.append({
-        "loser": a["loser"], "lost_after": a["lost_after"], "kind": a["kind"],
-        "win_in": a.get("win_in"), "line": encode_moves(a["line"]),
-        "line_source": a.get("line_source", "proof"), "seconds": a.get("seconds"),
+        "loser": a.loser, "lost_after": a.lost_after, "kind": a.kind.value,
+        "win_in": a.win_in, "line": encode_moves(a.line), "line_source": a.line_source,
+        "seconds": a.seconds,
         "decisive": None if d is None else {
-            "index": d["index"], "proven": d["proven"], "avoidable": d.get("avoidable", False),
-            "alternatives": [[*alt["move"], alt["value"], alt.get("no_four_within", 0)]
-                             for alt in d["alternatives"]]},
+            "index": d.index, "proven": d.proven, "avoidable": d.avoidable,
+            "alternatives": [[*alt.move, alt.value.value, alt.no_four_within]
+                             for alt in d.alternatives]},
     })
     return len(analyses) - 1
 

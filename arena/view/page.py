@@ -11,8 +11,9 @@ import logging
 from pathlib import Path
 from typing import List, Union
 
-from arena.results import GameRecord, read_log
 from arena.view.encode import encode_records
+from records.game import GameRecord
+from records.log import log_path, read_log
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger(__name__)
@@ -39,8 +40,9 @@ def render_page(records: List[GameRecord], title: str) -> str:
 
 
 def write_report(records_path: Union[str, Path], out_path: Union[str, Path]) -> Path:
-    """Write the replay page for the records in `records_path` to `out_path`; return the path."""
-    records = read_log(Path(records_path))
+    """Write the replay page for the records in `records_path` (a log, or a results folder
+    holding one) to `out_path`; return the path."""
+    records = read_log(log_path(Path(records_path)))
     out = Path(out_path)
     title = f"{Path(records_path).name}: {len(records)} games"
     out.write_text(render_page(records, title), encoding="utf-8")

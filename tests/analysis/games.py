@@ -24,7 +24,9 @@ replaying it):
   (2, 2); O makes four at once.
 """
 
-from typing import Any, Dict, List
+from typing import List
+
+from records.game import GameRecord
 
 QUIET = [[8, 5], [8, 4], [8, 1], [8, 6], [8, 7], [7, 7], [7, 6], [7, 1], [8, 0], [8, 2],
          [6, 6], [7, 5], [7, 4], [5, 6], [8, 3], [4, 6], [7, 0], [6, 0], [3, 6], [7, 2],
@@ -45,10 +47,8 @@ MISSED_BLOCK = QUIET + [[2, 4], [4, 2], [3, 2], [1, 4], [2, 2], [1, 7]]
 OPENING = [[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]]
 
 
-def record(moves: List[List[int]], winner: str = "b", leg: int = 0) -> Dict[str, Any]:
-    """A game record as the arena writes it (the fields the analysis reads)."""
-    return {"batch": "hand", "seed": 0, "round": 0, "leg": leg, "a": "alice", "b": "bob",
-            "M": 9, "N": 9, "no_x": 0, "no_y": 4, "time_limit": 3.0,
-            "code": 2 if winner == "b" else 1, "reason": "four in a row", "moves": moves,
-            "times": [0.01] * len(moves), "fault": None, "result": winner,
-            "first": "a" if leg == 0 else "b"}
+def record(moves: List[List[int]], winner: str = "b", leg: int = 0) -> GameRecord:
+    """A game on this board won on the board by ``winner`` ("a" or "b")."""
+    return GameRecord(batch="hand", seed=0, round=0, leg=leg, a="alice", b="bob", M=9, N=9,
+                      no_x=0, no_y=4, time_limit=3.0, code=2 if winner == "b" else 1,
+                      reason="four in a row", moves=moves, times=[0.01] * len(moves))

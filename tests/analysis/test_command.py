@@ -4,11 +4,14 @@ bad input is one line on stderr and exit status 2."""
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from games import MISSED_BLOCK, QUIET, ZUGZWANG, record
 
 from analysis.summary import summarise
+from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
+from records.log import write_log
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,18 +21,17 @@ def arena(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
-def write_log(path: Path) -> Path:
-    games = [record(ZUGZWANG), dict(record(MISSED_BLOCK), round=1),
-             dict(record(QUIET), round=2, result="draw", code=0),
-             dict(record(QUIET), round=3, code=7, result="b",
-                  fault={"side": "a", "kind": "timeout"})]
-    path.write_text("".join(json.dumps(g) + "\n" for g in games))
+def write_games(path: Path) -> Path:
+    write_log(path, [record(ZUGZWANG), replace(record(MISSED_BLOCK), round=1),
+                     replace(record(QUIET), round=2, code=0),
+                     replace(record(QUIET), round=3, code=7,
+                             fault={"side": "a", "kind": "timeout"})])
     return path
 
 
 def test_every_loss_is_annotated_and_the_split_printed(tmp_path):
     out = tmp_path / "annotated.jsonl"
-    proc = arena(str(write_log(tmp_path / "games.jsonl")), "--seconds", "2", "-o", str(out))
+    proc = arena(str(write_games(tmp_path / "games.jsonl")), "--seconds", "2", "-o", str(out))
     assert proc.returncode == 0, proc.stderr
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["round"] for r in records] == [0, 1, 2, 3]
@@ -50,7 +52,7 @@ def test_every_loss_is_annotated_and_the_split_printed(tmp_path):
 
 
 def test_a_folder_is_read_through_its_games_jsonl_and_lost_by_filters(tmp_path):
-    write_log(tmp_path / "games.jsonl")
+    write_games(tmp_path / "games.jsonl")
     proc = arena(str(tmp_path), "--lost-by", "ali", "--seconds", "2")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[0] == "losses analysed: 2 of 4 games"
@@ -66,7 +68,7 @@ def test_bad_input_is_one_line_and_status_2(tmp_path):
         proc = arena(path)
         assert proc.returncode == 2 and message in proc.stderr
         assert len(proc.stderr.strip().splitlines()) == 1
-    log = write_log(tmp_path / "games.jsonl")
+    log = write_games(tmp_path / "games.jsonl")
     proc = arena(str(log), "--lost-by", "carol")
     assert proc.returncode == 2 and "players: alice, bob" in proc.stderr
     proc = arena(str(log), "--summary")
@@ -74,12 +76,13 @@ def test_bad_input_is_one_line_and_status_2(tmp_path):
 
 
 def test_the_summary_counts_unsettled_and_lost_before_the_first_move():
-    analysed = {"loser": "bob", "loser_moved": "second", "kind": "deep", "phase": "middle",
-                "lost_after": 9, "win_in": None}
-    games = [dict(record(QUIET), M=10, analysis=dict(analysed, decisive=None)),
-             dict(record(QUIET), analysis=dict(analysed, decisive={
-                 "index": 7, "move": [1, 1], "proven": False,
-                 "alternatives": [{"move": [2, 2], "value": "unsettled"}]}))]
+    analysed = LossAnalysis(loser="bob", loser_moved="second", seconds=1.0, lost_after=9,
+                            decisive=None, kind=Kind.DEEP, forced_four_in=None, win_in=None,
+                            line=[], line_source="game", phase=Phase.MIDDLE, positions=1,
+                            elapsed=1.0)
+    unsettled = Decisive(7, [1, 1], [Alternative([2, 2], Value.UNSETTLED)], proven=False)
+    games = [replace(record(QUIET), M=10, analysis=analysed),
+             replace(record(QUIET), analysis=replace(analysed, decisive=unsettled))]
     lines = summarise(games)
     assert lines[1] == ("  loser moved: first 0, second 2; "
                         "on an even number of rows: first 0, second 1")

@@ -1,14 +1,16 @@
 """bench/ladder.py: the round robin's per-pair summary, moving first and second apart; its
 variants' settings; the moves of its members at analysed losses' decisive positions."""
 
-import json
 import re
+from dataclasses import replace
 
 import pytest
-from records import load_script
+from bench_scripts import load_script
 
 from analysis.game import analyse_game, replay
 from bot.search.mcts import MCTS
+from records.game import GameRecord
+from records.log import write_log
 
 ladder = load_script("ladder")
 
@@ -41,18 +43,17 @@ def test_a_variant_sets_tuple_settings_from_the_command_line():
 
 
 # X stacks column 0 of a 9x9 board and O never blocks: O's third move is the mistake
-STACKED = {"batch": "hand", "seed": 0, "round": 0, "leg": 0, "a": "x", "b": "o", "M": 9, "N": 9,
-           "no_x": 0, "no_y": 4, "time_limit": 3.0, "code": 1, "reason": "four in a row",
-           "moves": [[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]],
-           "times": [0.01] * 7, "fault": None, "result": "a", "first": "a"}
+STACKED = GameRecord(batch="hand", seed=0, round=0, leg=0, a="x", b="o", M=9, N=9, no_x=0,
+                     no_y=4, time_limit=3.0, code=1, reason="four in a row",
+                     moves=[[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]],
+                     times=[0.01] * 7)
 
 
 def test_decisive_plays_each_member_at_the_mistake_and_proves_its_move(tmp_path, capsys):
-    game = dict(STACKED)
-    game["analysis"] = analyse_game(game, 0.2)
-    assert game["analysis"]["decisive"]["index"] == 5
+    game = replace(STACKED, analysis=analyse_game(STACKED, 0.2))
+    assert game.analysis.decisive.index == 5
     path = tmp_path / "annotated.jsonl"
-    path.write_text(json.dumps(game) + "\n")
+    write_log(path, [game])
     ladder.decisive(path, [ladder.parse_member("greedy")], 0.5)
     row, total = capsys.readouterr().out.splitlines()
     assert row.startswith("ply  6 9x9 | game (6, 8): lost in 1 | greedy (5, 0): ")

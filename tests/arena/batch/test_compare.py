@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from arena.codes import Code
 from arena.report.compare import compare, outcomes
-from arena.results import GameRecord, ResultsError
+from records.codes import Code
+from records.game import GameRecord
+from records.log import ResultsError
 
 ROOT = Path(__file__).resolve().parents[3]
 MOVES = [("a", 2), ("b", 8), ("a", 3), ("b", 8), ("a", 4), ("b", 1), ("a", 5)]
@@ -44,13 +45,13 @@ def test_compare_lists_the_games_that_changed_hands(tmp_path):
 def test_the_command_compares_the_shipped_records_and_refuses_a_missing_file(tmp_path):
     results = ROOT / "docs" / "results"
     done = subprocess.run([sys.executable, "-m", "arena", "compare",
-                           str(results / "partner-2.4s-seed2026-b.jsonl"),
-                           str(results / "partner-2.4s-seed2026-a.jsonl")],
+                           str(results / "partner-2.4s-seed2037.jsonl"),
+                           str(results / "partner-2.4s-seed2037.jsonl")],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1].startswith("40 games on the same boards:")
     missing = subprocess.run([sys.executable, "-m", "arena", "compare", str(tmp_path / "no"),
-                              str(results / "partner-2.4s-seed2026-a.jsonl")],
+                              str(results / "partner-2.4s-seed2037.jsonl")],
                              cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert missing.returncode == 2 and missing.stderr.startswith("arena: ")
     assert missing.stderr == f"arena: {tmp_path / 'no'}: no such file\n"

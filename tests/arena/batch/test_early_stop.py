@@ -9,8 +9,11 @@ import pytest
 
 from arena.config import Config, ConfigError
 from arena.early_stop import MIN_PAIRS, STOP_NAME, SprtStop
-from arena.results import GameRecord, course_game, read_log
-from arena.scheduler import LOG_NAME, plan, run_batch
+from arena.results import course_game
+from arena.scheduler import run_batch
+from arena.tasks import plan
+from records.game import GameRecord
+from records.log import LOG_NAME, read_log
 
 
 def record(task, code):

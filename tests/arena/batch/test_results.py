@@ -6,19 +6,14 @@ import json
 import pytest
 
 from arena.results import (
-    GameRecord,
-    ResultLog,
-    ResultsError,
     course_game,
-    fault_of_code,
     iter_pairs,
     parse_course_text,
     read_course_folder,
-    read_log,
-    sort_log,
-    winner_of_code,
     write_course_files,
 )
+from records.game import GameRecord, fault_of_code, winner_of_code
+from records.log import ResultLog, ResultsError, read_log, sort_log
 
 
 def record(a="bot", b="greedy", rnd=0, leg=0, code=1, times=(0.4, 1.0, 0.7)):

@@ -10,12 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from arena.codes import FaultKind
+from arena.boards import BoardSpec, draw_board
 from arena.config import Config
 from arena.referee import Fault, GameOutcome
-from arena.results import GameKey, read_course_folder, read_log
-from arena.scheduler import LOG_NAME, BoardSpec, Task, draw_board, plan, run_batch, to_record
+from arena.results import read_course_folder
+from arena.scheduler import run_batch
+from arena.tasks import Task, plan, to_record
 from bench.arena_speed import build_libraries
+from records.codes import FaultKind
+from records.game import GameKey
+from records.log import LOG_NAME, read_log
 
 ROOT = Path(__file__).resolve().parents[3]
 

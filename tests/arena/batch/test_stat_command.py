@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from arena.report.command import main
-from arena.results import GameRecord, ResultLog, write_course_files
+from arena.results import write_course_files
+from records.game import GameRecord
+from records.log import ResultLog
 
 ROOT = Path(__file__).resolve().parents[3]
 

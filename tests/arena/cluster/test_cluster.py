@@ -18,8 +18,9 @@ from conftest import (
 
 from arena.__main__ import main
 from arena.config import Config
-from arena.results import read_log
-from arena.scheduler import LOG_NAME, BatchError, run_batch
+from arena.scheduler import run_batch
+from arena.tasks import BatchError
+from records.log import LOG_NAME, read_log
 
 PLAYERS = {"random": {"python": "opponents.random_player:get_point"},
            "greedy": {"python": "opponents.greedy:get_point"},

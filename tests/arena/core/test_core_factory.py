@@ -3,12 +3,12 @@ import textwrap
 
 import pytest
 
-from arena.codes import Code, FaultKind, fault_code, win_code, winner_of
 from arena.players import make_player
 from arena.players.process import ProcessPlayer, parse_reply
 from arena.players.python import PythonPlayer
 from arena.players.shared_lib import SharedLibPlayer
 from arena.referee import play_game
+from records.codes import Code, FaultKind, fault_code, win_code, winner_of
 
 STRATEGY = textwrap.dedent("""
     class Counting:

@@ -3,9 +3,9 @@ import time
 
 import pytest
 
-from arena.codes import Code, FaultKind
 from arena.players import make_player
 from arena.referee import play_game
+from records.codes import Code, FaultKind
 
 LIMIT = 1.0  # seconds a move: Python start-up must fit in it on a loaded 2-core machine
 

@@ -1,9 +1,9 @@
 """Whole games through the referee with scripted in-process players."""
 import time
 
-from arena.codes import Code, FaultKind
 from arena.players.python import PythonPlayer
 from arena.referee import play_game
+from records.codes import Code, FaultKind
 
 
 class Script:

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from arena.codes import Code, FaultKind
 from arena.players import make_player
 from arena.referee import play_game
+from records.codes import Code, FaultKind
 
 LIMIT = 0.5
 

@@ -22,10 +22,11 @@ from typing import Dict, List, Optional
 from hostile_build import build_libraries
 from proto_bot import CHAOS, chaos_plan
 
-from arena.codes import FaultKind, fault_code
 from arena.config import load_config
-from arena.results import GameRecord, read_log
 from arena.tasks import plan
+from records.codes import FaultKind, fault_code
+from records.game import GameRecord
+from records.log import read_log
 
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = int(os.environ.get("SOAK_GAMES", "300"))

@@ -11,10 +11,10 @@ import textwrap
 import time
 from pathlib import Path
 
-from arena.codes import FaultKind
+from arena.boards import draw_board
 from arena.players.human import HumanPlayer, render
-from arena.results import read_log
-from arena.scheduler import draw_board
+from records.codes import FaultKind
+from records.log import read_log
 
 ROOT = Path(__file__).resolve().parents[3]
 

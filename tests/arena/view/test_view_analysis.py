@@ -8,9 +8,9 @@ import pytest
 from view_dom import PageDom
 from view_records import forbidden_bottom_win
 
-from arena.results import ResultLog
 from arena.view import write_report
 from arena.view.chromium import dump_dom, find_chromium
+from records.log import ResultLog
 
 pytestmark = pytest.mark.skipif(
     find_chromium() is None,

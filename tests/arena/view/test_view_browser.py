@@ -9,9 +9,9 @@ import pytest
 from view_dom import PageDom
 from view_records import write_records
 
-from arena.results import GameRecord
 from arena.view import write_report
 from arena.view.chromium import dump_dom, find_chromium
+from records.game import GameRecord
 
 pytestmark = pytest.mark.skipif(
     find_chromium() is None,

@@ -3,9 +3,9 @@
 import random
 from pathlib import Path
 
-from arena.results import read_log
 from arena.rules import Board
 from arena.view.sample import random_game, write_sample
+from records.log import read_log
 
 
 def test_random_games_are_legal_and_end_as_the_rules_say():

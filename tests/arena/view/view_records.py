@@ -4,10 +4,12 @@ import random
 from pathlib import Path
 from typing import List, Sequence, Tuple
 
+from arena.boards import draw_board
 from arena.players.python import PythonPlayer
-from arena.results import GameKey, GameRecord, ResultLog, read_log
-from arena.scheduler import Task, draw_board, play_task
+from arena.tasks import Task, play_task
 from arena.view.sample import write_sample
+from records.game import GameKey, GameRecord
+from records.log import ResultLog, read_log
 
 
 def forbidden_bottom_win() -> GameRecord:

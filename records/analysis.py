@@ -1,0 +1,126 @@
+"""Where a lost game was decided: the loss analysis's record and its one JSON form.
+
+``python -m arena analyse`` writes a ``LossAnalysis`` into each lost game's record, or a
+``Skipped`` into a tie or a game lost by a fault; the summary, the replay page and the benchmarks
+read them back. The JSON field names are the ones docs/analyse.md lists, and the reader accepts
+records written before a field existed (its default below).
+"""
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Dict, List, Optional, Union
+
+
+class Kind(str, Enum):
+    """How the win after the decisive mistake goes."""
+
+    MISSED_BLOCK = "missed block"  # the mistake let the winner make four at once
+    DOUBLE_THREAT = "double threat"  # two cells to block (or a block that opens a third)
+    ZUGZWANG = "zugzwang"  # nothing to block, yet every move opens a cell the winner wins on
+    COMBINATION = "combination"  # a short forced four, its line not finished in the budget
+    DEEP = "deep"  # proven by the solver, no forced four within the forced-win search's reach
+
+
+class Phase(str, Enum):
+    """When the decisive mistake came, by the share of the board's cells filled."""
+
+    OPENING = "opening"
+    MIDDLE = "middle"
+    END = "end"
+
+
+class Value(str, Enum):
+    """A move's proven value for the side that had it; UNSETTLED where the budget ran out."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    UNSETTLED = "unsettled"
+
+
+@dataclass
+class Alternative:
+    """A move the loser had at its mistake that was not proven lost."""
+
+    move: List[int]  # [x, y], course coordinates
+    value: Value
+    no_four_within: int = 0  # plies within which the opponent is proven to have no forced four
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"move": self.move, "value": self.value.value,
+                "no_four_within": self.no_four_within}
+
+
+@dataclass
+class Decisive:
+    """The decisive mistake: the last move the loser made while another was not proven lost."""
+
+    index: int  # 0-based into the record's moves
+    move: List[int]
+    alternatives: List[Alternative]
+    proven: bool  # one of the alternatives is proven to hold
+    avoidable: bool = False  # proven, or one is clear of a four as long as the win it allowed
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"index": self.index, "move": self.move,
+                "alternatives": [a.to_dict() for a in self.alternatives],
+                "proven": self.proven, "avoidable": self.avoidable}
+
+
+@dataclass
+class LossAnalysis:
+    """One lost game's analysis (docs/analyse.md has what each field means)."""
+
+    loser: str  # the loser's name
+    loser_moved: str  # "first" or "second"
+    seconds: Optional[float]  # the budget of each searched position
+    lost_after: int  # moves played when the loser was first proven lost
+    decisive: Optional[Decisive]  # None: lost before its first move
+    kind: Kind
+    forced_four_in: Optional[int]  # plies of the winner's shortest forced four after the mistake
+    win_in: Optional[int]  # plies of the proof's winning line, when it is complete
+    line: List[List[int]]  # the winning line, the winner's move first
+    line_source: str  # "proof", or "game": the game's own remainder, every position proven lost
+    phase: Phase
+    positions: int  # positions searched
+    elapsed: float  # seconds
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"loser": self.loser, "loser_moved": self.loser_moved, "seconds": self.seconds,
+                "lost_after": self.lost_after,
+                "decisive": None if self.decisive is None else self.decisive.to_dict(),
+                "kind": self.kind.value, "forced_four_in": self.forced_four_in,
+                "win_in": self.win_in, "line": self.line, "line_source": self.line_source,
+                "phase": self.phase.value, "positions": self.positions, "elapsed": self.elapsed}
+
+
+@dataclass
+class Skipped:
+    """A record the analysis has nothing to search in: a tie, or a game lost by a fault."""
+
+    reason: str  # "tie", "fault: timeout by uct"
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"skipped": self.reason}
+
+
+Analysis = Union[LossAnalysis, Skipped]
+
+
+def analysis_from_dict(data: Dict[str, Any]) -> Analysis:
+    """The analysis a record's JSON object holds."""
+    if "skipped" in data:
+        return Skipped(data["skipped"])
+    d = data.get("decisive")
+    return LossAnalysis(
+        loser=data["loser"], loser_moved=data["loser_moved"], seconds=data.get("seconds"),
+        lost_after=data["lost_after"],
+        decisive=None if d is None else Decisive(
+            index=d["index"], move=d["move"], proven=d["proven"],
+            avoidable=d.get("avoidable", False),
+            alternatives=[Alternative(a["move"], Value(a["value"]), a.get("no_four_within", 0))
+                          for a in d["alternatives"]]),
+        kind=Kind(data["kind"]), forced_four_in=data.get("forced_four_in"),
+        win_in=data.get("win_in"), line=data.get("line", []),
+        line_source=data.get("line_source", "proof"), phase=Phase(data["phase"]),
+        positions=data.get("positions", 0), elapsed=data.get("elapsed", 0.0))

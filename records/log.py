@@ -1,0 +1,123 @@
+"""The JSON Lines log of finished games: one record a line, appended as each game ends.
+
+A record is appended and flushed the moment its game ends, so a batch killed at any instant
+loses at most the games still being played; a last line cut short by the kill is detected (it
+does not parse) and cut off before the batch resumes. A results folder keeps its log as
+``LOG_NAME``; a command given a folder or a file reads the same log (``log_path``).
+"""
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Iterable, List
+
+from records.game import GameRecord
+
+LOG = logging.getLogger("records.log")
+LOG_NAME = "games.jsonl"
+
+
+class ResultsError(Exception):
+    """A results file that cannot be read: the message names the file and line."""
+
+
+def log_path(path: Path) -> Path:
+    """The log a user names: a file as it is, a results folder's LOG_NAME; ResultsError when
+    there is none."""
+    if path.is_dir():
+        log = path / LOG_NAME
+        if not log.is_file():
+            raise ResultsError(f"{path}: no {LOG_NAME} (the course's <A>_<B>.txt files keep "
+                               "no moves)")
+        return log
+    if not path.is_file():
+        raise ResultsError(f"{path}: no such file")
+    return path
+
+
+def _parse_record(line: str, where: str) -> GameRecord:
+    try:
+        data = json.loads(line)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        return GameRecord.from_dict(data)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise ResultsError(f"{where}: not a game record ({exc})") from None
+
+
+def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
+    """All records of a log (none where there is no file). A torn last line (no newline, or not
+    JSON) is dropped and, with `repair`, cut from the file; without `repair` it is an error, as
+    is any bad line before it."""
+    if not path.exists():
+        return []
+    raw = path.read_bytes()
+    lines = raw.split(b"\n")
+    tail = lines.pop()  # bytes after the last newline: empty unless the last write was cut
+    records = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ResultsError(f"{path}:{number}: not UTF-8 text") from None
+        try:
+            records.append(_parse_record(text, f"{path}:{number}"))
+        except ResultsError:
+            if number == len(lines) and not tail and repair:
+                tail = line + b"\n"  # a complete-looking but garbled last line: torn too
+                break
+            raise
+    if tail:
+        if not repair:
+            raise ResultsError(f"{path}: the last record is torn (the batch was cut off); "
+                               "run the batch again to resume and repair it")
+        with open(path, "r+b") as handle:
+            handle.truncate(len(raw) - len(tail))
+        LOG.warning("%s: dropped a torn last record (%d bytes) left by a batch cut short",
+                    path, len(tail))
+    return records
+
+
+class ResultLog:
+    """Append-only writer of records; each record is flushed as soon as it is written."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._handle = open(path, "a", encoding="utf-8")
+
+    def append(self, record: GameRecord) -> None:
+        self._handle.write(record.to_json() + "\n")
+        self._handle.flush()  # in the kernel now: a SIGKILL of the arena cannot lose it
+
+    def close(self) -> None:
+        self._handle.close()
+
+    def __enter__(self) -> "ResultLog":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def write_log(path: Path, records: Iterable[GameRecord]) -> None:
+    """Write a whole log at once. Atomic: an old file stays whole until the new one replaces
+    it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("".join(r.to_json() + "\n" for r in records), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def sort_log(path: Path) -> List[GameRecord]:
+    """Rewrite a log in game order (batch, seed, round, a, b, leg), whatever order games ended in,
+    so the same batch leaves the same file locally and on a cluster; returns its records in that
+    order."""
+    records = read_log(path)
+    if records:
+        records.sort(key=lambda r: (r.batch, r.seed, r.round, r.a, r.b, r.leg))
+        write_log(path, records)
+    return records
