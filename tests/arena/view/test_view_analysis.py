@@ -10,6 +10,7 @@ from view_records import forbidden_bottom_win
 
 from arena.view import write_report
 from arena.view.chromium import dump_dom, find_chromium
+from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
 from records.log import ResultLog
 
 pytestmark = pytest.mark.skipif(
@@ -19,14 +20,13 @@ pytestmark = pytest.mark.skipif(
 # forbidden_bottom_win: B stacks column 3 on the forbidden cell and A (bot) never blocks. The
 # page shows whatever analysis a record carries, so this one is written by hand: the mistake
 # is A's move at index 5 ((7, 0)), proven lost after 6 moves, the proof's line one move long.
-ANALYSIS = {"loser": "bot", "loser_moved": "second", "seconds": 3.0, "lost_after": 6,
-            "decisive": {"index": 5, "move": [7, 0], "proven": True,
-                         "alternatives": [{"move": [4, 3], "value": "draw"},
-                                          {"move": [8, 2], "value": "unsettled"},
-                                          {"move": [8, 4], "value": "unsettled",
-                                           "no_four_within": 7}]},
-            "kind": "missed block", "win_in": 1, "line": [[4, 3]], "line_source": "proof",
-            "phase": "opening", "positions": 1, "elapsed": 0.01}
+ANALYSIS = LossAnalysis(
+    loser="bot", loser_moved="second", seconds=3.0, lost_after=6,
+    decisive=Decisive(5, [7, 0], proven=True, alternatives=[
+        Alternative([4, 3], Value.DRAW), Alternative([8, 2], Value.UNSETTLED),
+        Alternative([8, 4], Value.UNSETTLED, no_four_within=7)]),
+    kind=Kind.MISSED_BLOCK, forced_four_in=1, win_in=1, line=[[4, 3]], line_source="proof",
+    phase=Phase.OPENING, positions=1, elapsed=0.01)
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +36,8 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with ResultLog(folder / "games.jsonl") as log:
         log.append(replace(plain, analysis=ANALYSIS))
         log.append(replace(plain, round=1))  # no analysis: no box, no marks
-        bounded = dict(ANALYSIS, decisive=dict(ANALYSIS["decisive"], proven=False,
-                                               avoidable=True))
+        bounded = replace(ANALYSIS, decisive=replace(ANALYSIS.decisive, proven=False,
+                                                     avoidable=True))
         log.append(replace(plain, round=2, analysis=bounded))
     return write_report(folder / "games.jsonl", folder / "report.html")
 
