@@ -1,6 +1,6 @@
 """The arena's hostile suite, measured: the course code and the wall time of one game per player.
 
-Every hostile player of tests/arena/core/hostile/ (strategy.c compiled once per -DMODE_<X> as
+Every hostile player of hostile/ (strategy.c compiled once per -DMODE_<X> as
 tests/arena/core/conftest.py does, the C++ library linked without libstdc++, a non-ELF file, a
 missing file; proto_bot.py in each of its modes, a missing program) plays one game against an
 in-process Python player that always takes the leftmost legal column, the hostile player
@@ -33,11 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from arena.players import make_player  # noqa: E402
 from arena.players.python import PythonPlayer  # noqa: E402
 from arena.referee import play_game  # noqa: E402
+from hostile.build import HERE as HOSTILE  # noqa: E402
+from hostile.build import build_libraries  # noqa: E402
 from records.codes import Code, FaultKind, fault_code  # noqa: E402
-
-HOSTILE = Path(__file__).resolve().parents[1] / "tests/arena/core/hostile"
-sys.path.insert(0, str(HOSTILE))
-from hostile_build import build_libraries  # noqa: E402
 
 MARK_VAR = "BENCH_HOSTILE_MARK"
 M, N, NO_X, NO_Y = 9, 10, 4, 5  # the board of the core tests

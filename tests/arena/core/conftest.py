@@ -5,15 +5,13 @@ import os
 import sys
 import time
 import uuid
-from pathlib import Path
 from typing import Dict, List
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent / "hostile"))
-from hostile_build import build_libraries  # noqa: E402
+from hostile.build import HERE as HOSTILE
+from hostile.build import build_libraries
 
-HOSTILE = Path(__file__).parent / "hostile"
 MARK_VAR = "ARENA_CORE_TEST_MARK"
 
 C_MODES = ["GOOD", "SEGV", "DOUBLE_FREE", "ABORT", "LOOP", "SLEEP", "EXIT0", "NULL", "OFFBOARD",

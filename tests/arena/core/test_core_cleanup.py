@@ -18,7 +18,7 @@ ROOT = HERE.parents[2]
 ])
 def test_ctrl_c_mid_game_kills_hosts_bots_and_grandchildren(lib, alive, libs, mark, find_marked):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    driver = subprocess.Popen([sys.executable, str(HERE / "hostile" / "interrupted_game.py"),
+    driver = subprocess.Popen([sys.executable, str(HERE / "interrupted_game.py"),
                                "ARENA_CORE_TEST_MARK",
                                mark, libs[lib]], env=env, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 20

@@ -19,11 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional
 
-from hostile_build import build_libraries
-from proto_bot import CHAOS, chaos_plan
-
 from arena.config import load_config
 from arena.tasks import plan
+from hostile.build import build_libraries
+from hostile.proto_bot import CHAOS, chaos_plan
 from records.codes import FaultKind, fault_code
 from records.game import GameRecord
 from records.log import read_log

@@ -1,14 +1,14 @@
 """Plays one game that hangs (a .so host and a process bot with an escaped grandchild, both
 busy or waiting) until the test interrupts it with SIGINT. argv: mark variable, mark, .so path."""
 import sys
-from pathlib import Path
 
 from arena.players import make_player
 from arena.referee import play_game
+from hostile.build import HERE as HOSTILE
 
 var, mark, so_path = sys.argv[1:4]
 env = {var: mark}
-bot = [sys.executable, str(Path(__file__).with_name("proto_bot.py")), "grandchild_hang"]
+bot = [sys.executable, str(HOSTILE / "proto_bot.py"), "grandchild_hang"]
 with make_player("so", {"so": so_path, "env": env}) as lib, \
         make_player("proc", {"process": bot, "env": env}) as proc:
     play_game(lib, proc, 9, 9, 0, 0, 60.0)

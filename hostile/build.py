@@ -1,4 +1,4 @@
-"""Builds the hostile strategy libraries from this folder's sources (for the tests and
+"""Builds the hostile strategy libraries from this folder's sources (for the arena's tests and
 bench/hostile.py): one C library per misbehaviour mode, the C++ one linked without libstdc++
 (as the course's are), a file that is not a library, and a path that does not exist."""
 import subprocess
