@@ -1,21 +1,39 @@
-"""The packages' import graph: no two modules import each other (directly or round a longer
-circle), and the referee's package never imports the bot's, so the two implementations of the
-rules check each other. The loss analysis (its own package) uses the bot's search; the arena's
-command line is the only arena module that reaches it."""
+"""The import graph, read from the source with `ast` (function-level imports included).
+
+Arrows run one way, between modules and between packages. A package here is a top-level one
+(records, arena, analysis, bot, opponents, hostile, bench) or, inside the arena, a sub-package
+(players, cluster, report, view) or one of its own modules (rules, boards, referee, tasks,
+scheduler, ...), each a layer of its own: the records sit at the bottom and import no other
+package; the arena's players sit below the games that use them, and the batches below the
+report; the loss analysis uses the bot's search and the records, and the arena's command line
+is the only arena module that reaches it. The referee's package never imports the bot's, so the
+two implementations of the rules check each other, and bench/ never imports tests/."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
-from typing import Dict, List, Set
+from typing import Callable, Dict, List, Set
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("analysis", "bot", "arena", "opponents")
+PACKAGES = ("analysis", "arena", "bench", "bot", "hostile", "opponents", "records")
+ARENA_SUBPACKAGES = ("players", "cluster", "report", "view")
 
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_names(path: Path) -> Set[str]:
+    """Every module name ``path`` imports anywhere in its body, as written (absolute only)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module)
+    return found
 
 
 def imports_of(path: Path, known: Set[str]) -> Set[str]:
@@ -42,6 +60,26 @@ def graph() -> Dict[str, Set[str]]:
     files = [p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")]
     known = {module_name(p) for p in files}
     return {module_name(p): imports_of(p, known) - {module_name(p)} for p in files}
+
+
+def top_level(module: str) -> str:
+    """The top-level package a module belongs to."""
+    return module.split(".")[0]
+
+
+def layer(module: str) -> str:
+    """The package a module belongs to, an arena module's being its sub-package or itself."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == "arena" and len(parts) > 1 else parts[0]
+
+
+def package_graph(node: Callable[[str], str] = layer) -> Dict[str, Set[str]]:
+    """Which package imports which, from the modules' graph (``node`` names a module's)."""
+    edges: Dict[str, Set[str]] = {}
+    for module, deps in graph().items():
+        edges.setdefault(node(module), set()).update(
+            node(d) for d in deps if node(d) != node(module))
+    return edges
 
 
 def circles(edges: Dict[str, Set[str]]) -> List[List[str]]:
@@ -86,6 +124,42 @@ def test_the_circle_finder_finds_a_circle():
 
 def test_no_module_imports_another_that_imports_it_back():
     assert circles(graph()) == []
+
+
+def test_the_package_graph_is_read_from_the_source():
+    assert package_graph(top_level)["arena"] == {"analysis", "records"}
+    edges = package_graph()
+    assert {"records", "bot"} <= edges["analysis"]
+    assert "arena.players" in edges["arena.referee"] and "records" in edges["arena.players"]
+    assert set(ARENA_SUBPACKAGES) <= {p.split(".")[-1] for p in edges}
+
+
+def test_no_package_imports_another_that_imports_it_back():
+    assert circles(package_graph(top_level)) == []
+    assert circles(package_graph(layer)) == []
+
+
+def test_the_records_import_no_other_package():
+    assert package_graph()["records"] == set()
+
+
+def test_players_and_batches_import_no_layer_above_them():
+    edges = package_graph()
+    above_players = {"arena.tasks", "arena.scheduler", "arena.pool", "arena.cluster",
+                     "arena.early_stop", "arena.report", "arena.view", "arena.__main__"}
+    assert edges["arena.players"] & above_players == set()
+    for batch in ("arena.tasks", "arena.scheduler", "arena.pool", "arena.cluster",
+                  "arena.early_stop"):
+        assert edges[batch] & {"arena.report", "arena.view", "arena.__main__"} == set(), batch
+
+
+def test_bench_imports_nothing_from_tests():
+    """Neither as a package nor by the bare names that tests/ puts on sys.path."""
+    test_modules = {"tests"} | {p.stem for p in (ROOT / "tests").rglob("*.py")}
+    leaks = {script.name: sorted(n for n in imported_names(script)
+                                 if n.split(".")[0] in test_modules)
+             for script in (ROOT / "bench").glob("*.py")}
+    assert {name: names for name, names in leaks.items() if names} == {}
 
 
 def test_the_arena_never_imports_the_bot():
