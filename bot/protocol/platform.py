@@ -44,7 +44,7 @@ def request_start(started: Optional[float], asked: float, reading: float, arrive
     ``started`` (the process start); any other arrived after ``quiet``. Pondering looks only
     between play-outs, and before its first look it frees most of the last tree (tens of
     milliseconds for a large one): when the opponent replied at once, timing from ``arrived``
-    left that time off our clock (docs/strength.md, "Move times with the worker").
+    left that time off our clock (docs/strength.md, "The clock and the budget").
     """
     if arrived - reading >= BUFFERED:
         return arrived

@@ -1,12 +1,12 @@
 """Opening knowledge: the second player answers the first stone in the same column.
 
-Why: in the 280 recorded games against the native UCT (docs/results/*.jsonl, either side
-second), the second player won 54% of the games whose second stone went on top of the first
-one and 32% of the others; our bot at 2.4 s, 67% and 36% (bench/openings.py,
-docs/strength.md). It is the first step of Allis' follow-up strategy (claimeven): answering
-in the same column hands the second player the cells of the other parity, which the
-kept-threat play-outs then make use of. Our search does not find it: its first-move values
-are within noise of each other (bench/root_spread.py).
+Why: in recorded games against the native UCT played without this rule, the second player
+won more often when its first stone went on top of the first one than elsewhere, our bot
+too (docs/strength.md, "The second player's first reply", has the figures and the command).
+It is the first step of Allis' follow-up strategy (claimeven): answering in the same column
+hands the second player the cells of the other parity, which the kept-threat play-outs then
+make use of. Our search does not find it: its first-move values there are within noise of
+each other.
 """
 
 from __future__ import annotations
