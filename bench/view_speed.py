@@ -23,7 +23,7 @@ from arena.view import write_report  # noqa: E402
 from arena.view.chromium import dump_dom, find_chromium  # noqa: E402
 from arena.view.sample import write_sample  # noqa: E402
 
-MEDIAN_PLIES = 75  # real games between strong players (docs/FACTS): 35 to 112 plies
+MEDIAN_PLIES = 75  # real games between strong players (../shared/FACTS.md): 35 to 112 plies
 
 
 def body_attr(dom: str, name: str) -> float:
