@@ -1,10 +1,11 @@
-"""Round robin between the opponent ladder's members, with a minimal game loop of its own.
+"""Round robin between the opponent ladder's members, every member called in-process.
 
-The arena (python -m arena roundrobin) is the real tournament runner; this script is the
-ladder's self-check: the Python members are called in-process, the native UCT through ctypes
-(opponents.native), and bot.rules referees. Each round draws one board as the course does
-(M, N uniform in 9..12, the forbidden cell uniform) and every pair plays it twice, each side
-moving first once. Prints each member's score against each other member and its time a move.
+The arena (python -m arena roundrobin) runs members as configs name them; this script is the
+ladder's self-check and runs variants a config cannot name: the Python members and our bot are
+called in-process, the native UCT through ctypes (opponents.native), each as the arena's
+in-process player, with no time limit. The games are the arena's: its boards (the same seed
+draws the same boards as a batch), each played twice with colours swapped, by its referee.
+Prints each member's score against each other member and its time a move.
 
 Members: random, greedy, heuristic; native UCTs named uct-<playouts>[-c<C>] (uct-10k: 10,000
 play-outs a move, UCT_TIME far away) or uct-t<seconds> (uncapped, UCT_TIME seconds); our bot
@@ -39,24 +40,27 @@ import functools
 import itertools
 import multiprocessing
 import os
-import random
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from arena.config import Config  # noqa: E402
+from arena.players.python import PythonPlayer  # noqa: E402
 from arena.stats import WDL, elo_estimate, pentanomial, sprt  # noqa: E402
-from bot.rules import InvalidPosition, Position  # noqa: E402
+from arena.tasks import Task, plan, play_task  # noqa: E402
+from bot.rules import Position  # noqa: E402
 from opponents import greedy, heuristic, random_player  # noqa: E402
 from opponents.native import DEFAULT_LIBRARY, NativeStrategy, build  # noqa: E402
 from records.analysis import LossAnalysis  # noqa: E402
+from records.game import GameRecord  # noqa: E402
 
 PYTHON_MEMBERS = {"random": random_player.get_point, "greedy": greedy.get_point,
                   "heuristic": heuristic.get_point}
-Board = Tuple[int, int, int, int]
+NO_LIMIT = float("inf")  # seconds a move: the ladder measures members' times, it does not cap them
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,12 @@ class Member:
                 return functools.partial(choose_move, limit=limit, searcher=_variant(self.knobs))
             return functools.partial(get_point, limit=limit)
         return PYTHON_MEMBERS[self.kind]
+
+    def move(self, M: int, N: int, top: Sequence[int], board: Sequence[int], last_x: int,
+             last_y: int, no_x: int, no_y: int) -> Any:
+        """The member's move (getPoint's arguments), with the environment its calls read."""
+        os.environ.update(self.env)
+        return self.player()(M, N, top, board, last_x, last_y, no_x, no_y)
 
 
 def _variant(knobs: Tuple[Tuple[str, str], ...]):
@@ -154,46 +164,28 @@ def parse_member(name: str) -> Member:
     return Member(name, kind, tuple(sorted(env.items())))
 
 
-def draw_board(seed: int, rnd: int) -> Board:
-    """The board of a round, drawn as the course draws it (seeded, so every pair sees it)."""
-    rng = random.Random(seed * 1_000_003 + rnd)
-    M, N = rng.randint(9, 12), rng.randint(9, 12)
-    return M, N, rng.randrange(M), rng.randrange(N)
+def schedule(members: List[Member], rounds: int, seed: int) -> List[Tuple[Task, Member, Member]]:
+    """Every game of the round robin with its two members: the arena's plan of a batch."""
+    config = Config(batch="ladder", rounds=rounds, seed=seed, time_limit=NO_LIMIT,
+                    pairings=[(a.name, b.name) for a, b in itertools.combinations(members, 2)])
+    by_name = {m.name: m for m in members}
+    return [(t, by_name[t.key.a], by_name[t.key.b]) for t in plan(config)]
 
 
-def play(first: Member, second: Member, board: Board) -> Tuple[int, List[float], List[float]]:
-    """One game; returns the winner (0 tie, 1 first, 2 second) and each side's move times.
-    An illegal move loses (reported on stderr)."""
-    M, N, no_x, no_y = board
-    pos = Position.new(M, N, no_x, no_y)
-    members = (first, second)
-    times: Tuple[List[float], List[float]] = ([], [])
-    last = (-1, -1)
-    for ply in itertools.count():
-        side = ply % 2
-        member = members[side]
-        os.environ.update(member.env)
-        start = time.perf_counter()
-        x, y = member.player()(M, N, pos.top(), pos.board(), last[0], last[1], no_x, no_y)
-        times[side].append(time.perf_counter() - start)
-        try:
-            pos = pos.play_xy(x, y)
-        except InvalidPosition as err:
-            print(f"{member.name} played illegally on {board}: {err}", file=sys.stderr)
-            return 2 - side, times[0], times[1]
-        if pos.last_mover_won():
-            return side + 1, times[0], times[1]
-        if pos.is_full():
-            return 0, times[0], times[1]
-        last = (x, y)
-    raise AssertionError("unreachable")
+def play_game(job: Tuple[Task, Member, Member]) -> GameRecord:
+    """One game, played by the arena's referee; a fault (an illegal move, a crash) loses it
+    and is reported on stderr."""
+    task, a, b = job
+    record = play_task({m.name: PythonPlayer(m.name, m.move) for m in (a, b)}, task)
+    if record.fault:
+        print(f"{record.name(record.fault['side'])} lost by a fault on board "
+              f"{task.board}: {record.fault['detail']}", file=sys.stderr)
+    return record
 
 
-def run_task(task: Tuple[Member, Member, Board, int]
-             ) -> Tuple[str, str, int, List[float], List[float], int]:
-    first, second, board, rnd = task
-    winner, t_first, t_second = play(first, second, board)
-    return first.name, second.name, winner, t_first, t_second, rnd
+def score_of(record: GameRecord, side: str) -> float:
+    """One side's score in a game: 1 a win, 1/2 a draw, 0 a loss."""
+    return 1.0 if record.result == side else 0.5 if record.result == "draw" else 0.0
 
 
 def _wdl(scores: List[float]) -> WDL:
@@ -273,12 +265,11 @@ def decisive(path: Path, members: List[Member], seconds: float,
         row = [f"ply {index + 1:>2} {record.M}x{record.N}",
                f"game {game}: {verdict(pos, game, seconds)}"]
         for member in members:
-            os.environ.update(member.env)
             if ponder is not None and member.kind == "bot" and index >= 2:
                 move = pondered_move(member, positions, index, ponder)
             else:
-                move = tuple(member.player()(record.M, record.N, pos.top(), pos.board(),
-                                             last[0], last[1], record.no_x, record.no_y))
+                move = tuple(member.move(record.M, record.N, pos.top(), pos.board(), last[0],
+                                         last[1], record.no_x, record.no_y))
             said = verdict(pos, move, seconds)
             lost[member.name] += said.startswith("lost in")
             deep[member.name] += said == "lost deep"
@@ -313,36 +304,31 @@ def main() -> None:
         decisive(args.decisive, members, args.proof_seconds, args.ponder,
                  args.kinds.split(",") if args.kinds else None)
         return
-    tasks = [(a, b, draw_board(args.seed, r), r) if leg == 0
-             else (b, a, draw_board(args.seed, r), r)
-             for a, b in itertools.combinations(members, 2)
-             for r in range(args.rounds) for leg in (0, 1)]
+    jobs = schedule(members, args.rounds, args.seed)
     points: Dict[Tuple[str, str], float] = {}
     games: Dict[Tuple[str, str], int] = {}
     move_times: Dict[str, List[float]] = {m.name: [] for m in members}
     by_round: Dict[Tuple[str, str], Dict[int, List[float]]] = {}
     seats: Dict[Tuple[str, str], Tuple[List[float], List[float]]] = {}
-    order = {m.name: i for i, m in enumerate(members)}
     first_wins = ties = 0
     started = time.perf_counter()
     # One job runs in this process: a pool's daemonic workers may not fork the worker of a
     # leaf-parallel member (cores=2), which needs the second core anyway.
     with contextlib.ExitStack() as stack:
-        results = map(run_task, tasks) if args.jobs == 1 else \
-            stack.enter_context(multiprocessing.Pool(args.jobs)).imap_unordered(run_task, tasks)
-        for done, (a, b, winner, ta, tb, rnd) in enumerate(results, 1):
-            first_wins += winner == 1
-            ties += winner == 0
-            for me, other, mine in ((a, b, 1), (b, a, 2)):  # a moved first
-                score = 1.0 if winner == mine else 0.5 if winner == 0 else 0.0
-                points[me, other] = points.get((me, other), 0.0) + score
-                games[me, other] = games.get((me, other), 0) + 1
-                if order[me] < order[other]:
-                    by_round.setdefault((me, other), {}).setdefault(rnd, []).append(score)
-                    seats.setdefault((me, other), ([], []))[mine - 1].append(score)
-            move_times[a] += ta
-            move_times[b] += tb
-            print(f"\r{done}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+        results = map(play_game, jobs) if args.jobs == 1 else \
+            stack.enter_context(multiprocessing.Pool(args.jobs)).imap_unordered(play_game, jobs)
+        for done, record in enumerate(results, 1):
+            first_wins += record.result == record.first
+            ties += record.result == "draw"
+            for side, other in (("a", "b"), ("b", "a")):
+                pair = (record.name(side), record.name(other))
+                points[pair] = points.get(pair, 0.0) + score_of(record, side)
+                games[pair] = games.get(pair, 0) + 1
+                move_times[pair[0]] += record.side_times(side)
+            pair, score = (record.a, record.b), score_of(record, "a")  # A: first in member order
+            by_round.setdefault(pair, {}).setdefault(record.round, []).append(score)
+            seats.setdefault(pair, ([], []))[0 if record.first == "a" else 1].append(score)
+            print(f"\r{done}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
 
     names = [m.name for m in members]
@@ -359,7 +345,7 @@ def main() -> None:
         mean_time = sum(move_times[me]) / max(1, len(move_times[me]))
         print(me.ljust(width) + "".join(cells) + f"{100 * total / played:.0f}".rjust(width)
               + f"{mean_time:.3f}".rjust(width))
-    print(f"first mover won {first_wins} of {len(tasks)} games, {ties} ties")
+    print(f"first mover won {first_wins} of {len(jobs)} games, {ties} ties")
     for (a, b), outcomes in by_round.items():
         print_pair(a, b, outcomes, seats[a, b])
 

@@ -3,8 +3,10 @@
     python bench/speed.py [--seconds S]         play-outs/s (rollouts alone, and MCTS) and
                                                 tree nodes/s on three fixed 12x12 positions
     python bench/speed.py --wall [--games 2]    games at once between two `python main.py`
-                                                processes; move times (request written ->
-                                                reply read), first move included
+                                                processes, played by the arena's referee on
+                                                the boards of --seed; move times as the arena
+                                                takes them (request written -> reply read,
+                                                the opener's start-up in its first move)
     python bench/speed.py --leaves              MCTS play-outs/s of one search alone, then with
                                                 the leaf worker (bot.search.leaves) playing out
                                                 leaves of the same tree
@@ -27,7 +29,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import random
-import struct
 import subprocess
 import sys
 import threading
@@ -38,12 +39,16 @@ from typing import Dict, List, Tuple
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from arena.boards import BoardSpec, draw_board  # noqa: E402
+from arena.players.process import ProcessPlayer  # noqa: E402
+from arena.referee import play_game  # noqa: E402
 from bot.rules import Position  # noqa: E402
 from bot.search.clock import Deadline, Limit  # noqa: E402
 from bot.search.leaves import LeafParallelMCTS  # noqa: E402
 from bot.search.mcts import MCTS  # noqa: E402
 from bot.search.rollout import TacticalRollout  # noqa: E402
 
+WALL_LIMIT = 30.0  # seconds a move for --wall: far above any move of the bot's, so each is timed
 # (name, M, N, noX, noY, columns played from the empty board)
 POSITIONS: List[Tuple[str, int, int, int, int, List[int]]] = [
     ("empty 12x12", 12, 12, 4, 7, []),
@@ -163,43 +168,32 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
               f"   {searched[old]:,} / {searched[new]:,}")
 
 
-def play_game(seed: int, extra: List[str], times: Dict[str, List[float]]) -> None:
-    """Two `python main.py` processes play one game; append move times to ``times``."""
-    rng = random.Random(seed)
-    M, N = rng.randrange(9, 13), rng.randrange(9, 13)
-    no_x, no_y = rng.randrange(M), rng.randrange(N)
-    procs = [subprocess.Popen([sys.executable, "main.py", *extra], cwd=ROOT,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE) for _ in range(2)]
-    p = Position.new(M, N, no_x, no_y)
-    try:
-        for proc in procs:
-            proc.stdin.write(f"{M} {N} {no_x} {no_y}\n".encode())
-            proc.stdin.flush()
-        last, side = (-1, -1), 0
-        while True:
-            proc = procs[side]
-            start = time.perf_counter()
-            proc.stdin.write(f"{last[0]} {last[1]}\n".encode())
-            proc.stdin.flush()
-            (n,) = struct.unpack(">I", proc.stdout.read(4))
-            x, y = map(int, proc.stdout.read(n).split())
-            times["first" if p.ply < 2 else "later"].append(time.perf_counter() - start)
-            p = p.play_xy(x, y)
-            if p.last_mover_won() or p.is_full():
-                return
-            last, side = (x, y), 1 - side
-    finally:
-        for proc in procs:
-            proc.stdin.close()
-            proc.wait()
+def wall_boards(seed: int, games: int) -> List[BoardSpec]:
+    """The boards of --wall's games: the arena's rounds 0, 1, ... of ``seed``, as a batch
+    draws them."""
+    return [draw_board(seed, r) for r in range(games)]
 
 
-def wall(games: int, rounds: int, extra: List[str]) -> None:
+def wall_game(board: BoardSpec, extra: List[str], times: Dict[str, List[float]]) -> None:
+    """Two `python main.py` processes play one game, refereed and timed by the arena; append
+    the first two moves' times to ``times["first"]``, the others' to ``times["later"]``."""
+    argv = [sys.executable, "main.py", *extra]
+    with ProcessPlayer("first", argv, cwd=str(ROOT)) as first, \
+            ProcessPlayer("second", argv, cwd=str(ROOT)) as second:
+        outcome = play_game(first, second, board.M, board.N, board.no_x, board.no_y, WALL_LIMIT)
+    if outcome.fault:
+        print(f"{board}: {outcome.reason}", file=sys.stderr)
+    times["first"] += outcome.times[:2]
+    times["later"] += outcome.times[2:]
+
+
+def wall(games: int, rounds: int, extra: List[str], seed: int) -> None:
     """Play ``rounds`` x ``games`` games, ``games`` at a time; print move-time figures."""
     times: Dict[str, List[float]] = {"first": [], "later": []}
+    boards = wall_boards(seed, rounds * games)
     for r in range(rounds):
-        threads = [threading.Thread(target=play_game, args=(r * games + g, extra, times))
-                   for g in range(games)]
+        threads = [threading.Thread(target=wall_game, args=(board, extra, times))
+                   for board in boards[r * games:(r + 1) * games]]
         for t in threads:
             t.start()
         for t in threads:
@@ -267,6 +261,8 @@ def main() -> int:
     parser.add_argument("--wall", action="store_true", help="measure move times as processes")
     parser.add_argument("--games", type=int, default=2, help="games at once (--wall)")
     parser.add_argument("--rounds", type=int, default=1, help="rounds of games (--wall)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="board seed (--wall): game i plays the board of (seed, i)")
     parser.add_argument("--leaves", action="store_true",
                         help="play-outs/s alone and with the leaf worker")
     parser.add_argument("--against", metavar="REV",
@@ -285,7 +281,7 @@ def main() -> int:
     elif args.against:
         against(args.against, args.seconds, tuple(args.plies))
     elif args.wall:
-        wall(args.games, args.rounds, args.bot_args)
+        wall(args.games, args.rounds, args.bot_args, args.seed)
     else:
         throughput(args.seconds)
     return 0

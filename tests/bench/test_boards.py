@@ -1,0 +1,31 @@
+"""One board generator: the same seed draws the same boards in a batch, the ladder, the speed
+bench's games and the replay page's sample games."""
+
+from dataclasses import astuple
+
+from bench_scripts import load_script
+
+from arena.boards import BoardSpec
+from arena.config import Config
+from arena.tasks import plan
+from arena.view.sample import write_sample
+from records.log import read_log
+
+ladder = load_script("ladder")
+speed = load_script("speed")
+
+
+def batch_boards(seed: int, rounds: int) -> dict:
+    return {t.key.round: t.board for t in plan(Config(seed=seed, rounds=rounds,
+                                                      pairings=[("x", "y")]))}
+
+
+def test_a_seed_draws_the_same_boards_everywhere(tmp_path):
+    boards = batch_boards(7, 6)
+    members = [ladder.parse_member(name) for name in ("random", "greedy", "heuristic")]
+    assert {t.key.round: t.board for t, _, _ in ladder.schedule(members, 6, 7)} == boards
+    assert dict(enumerate(speed.wall_boards(7, 6))) == boards
+    sample = read_log(write_sample(tmp_path / "sample.jsonl", 12, seed=7))
+    assert {r.round: BoardSpec(r.M, r.N, r.no_x, r.no_y) for r in sample} == boards
+    assert len({astuple(b) for b in boards.values()}) > 1
+    assert batch_boards(8, 6) != boards
