@@ -9,10 +9,11 @@ unsettled, never guessed.
 
 - ``proof``: the exact questions about one position (each move's value, the shortest forced
   win, a winning line and how it ends).
-- ``game``: one record's analysis (the backwards walk), as a JSON-ready dict.
+- ``game``: one record's analysis (the backwards walk), a ``records.analysis.LossAnalysis``.
 - ``summary``: how a file's losses split (colour, phase, kind of mistake, unsettled).
 - ``command``: the command line, records in and annotated records out.
 
-This package reads the arena's records and uses the bot's search; the referee in arena/ never
-imports either, so the two implementations of the rules still check each other.
+This package reads and writes game records (``records``) and uses the bot's search; it never
+imports the arena, and the referee in arena/ never imports the bot, so the two implementations
+of the rules still check each other.
 """

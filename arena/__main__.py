@@ -35,7 +35,7 @@ from arena.config import (
 from arena.report import command as stat_command
 from arena.tasks import Task, play_task
 from records.game import GameKey
-from records.log import ResultsError
+from records.log import LOG_NAME, ResultLog, ResultsError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "arena.yaml"
 LOG = logging.getLogger("arena")
@@ -47,7 +47,7 @@ def _add_overrides(p: argparse.ArgumentParser) -> None:
                    help="seconds per move")
     p.add_argument("-j", "--jobs", type=int, help="games in parallel (about one core each)")
     p.add_argument("--seed", type=int, help="board seed: round r's board comes from (seed, r)")
-    p.add_argument("--output", help="folder for <A>_<B>.txt files and games.jsonl")
+    p.add_argument("--output", help=f"folder for <A>_<B>.txt files and {LOG_NAME}")
     p.add_argument("--batch", help="batch name kept in records (resume matches on it)")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="play on Dask workers: a scheduler's address (tcp://host:8786) or "
@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--second", action="store_true", help="the bot moves first")
     play.add_argument("--time-limit", "--time", dest="time_limit", type=float, default=3.0,
                       help="seconds per move for the bot")
-    play.add_argument("-o", "--out", type=Path, default=Path("results/play/games.jsonl"))
+    play.add_argument("-o", "--out", type=Path, default=Path("results/play") / LOG_NAME)
     return parser
 
 
@@ -208,7 +208,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     from arena.players import make_player
     from arena.players.human import HumanPlayer
-    from records.log import ResultLog
 
     name, spec = player_from_arg(args.bot, _known_players(args.config))
     seed = random.randrange(10**6) if args.seed is None else args.seed
