@@ -298,6 +298,18 @@ class Search {
     return best;
   }
 
+  // The root's mean play-out score for the side to move there (0.5 before any play-out):
+  // the self-play generator (knowledge/selfplay.cpp) records it beside each move.
+  double root_value() const {
+    int best = -1, best_visits = -1;
+    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].sibling)
+      if (nodes_[c].visits > best_visits) {
+        best_visits = nodes_[c].visits;
+        best = c;
+      }
+    return best < 0 || best_visits == 0 ? 0.5 : nodes_[best].value / best_visits;
+  }
+
  private:
   BB cell_in(const Position& pos, int col) const { return pos.possible() & g_.column[col]; }
 

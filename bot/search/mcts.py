@@ -18,6 +18,7 @@ from typing import Callable, List, Optional, Tuple
 from bot.rules import DRAW, LOSS, WIN, Position
 from bot.search.clock import Deadline, Limit
 from bot.search.node import Node, sort_key
+from bot.search.prior import PatternPrior
 from bot.search.rollout import TacticalRollout
 from bot.search.settings import DEFAULT, Settings
 from bot.search.tactics import ForcedWin
@@ -53,8 +54,12 @@ class MCTS:
     def __init__(self, settings: Settings = DEFAULT, seed: Optional[int] = None,
                  evaluator=None) -> None:
         self.settings = settings
-        self.evaluator = evaluator if evaluator is not None else TacticalRollout(
-            keep_threats=settings.keep_threats, follow=settings.follow)
+        if evaluator is None:
+            evaluator = TacticalRollout(keep_threats=settings.keep_threats,
+                                        follow=settings.follow)
+            if settings.prior_visits:
+                evaluator = PatternPrior(evaluator, settings.prior_visits)
+        self.evaluator = evaluator
         self.c = settings.c
         # visits -> (plies, node budget) of the probe a node gets when it reaches them
         self.probe_at = settings.probe_schedule()
@@ -185,7 +190,9 @@ class MCTS:
             path.append(node)
         if node.outcome is not None:
             return path, 0
-        path.append(node.expand(geo, random_bit(node.untried, self.rand)))
+        child = node.expand(geo, random_bit(node.untried, self.rand))
+        self.evaluator.prior(geo, node, child)
+        path.append(child)
         return path, 1
 
     @staticmethod

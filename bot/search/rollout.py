@@ -1,19 +1,15 @@
-"""Leaf evaluators: how MCTS values a position it has not expanded.
-
-An evaluator is any object with ``evaluate(geo, current, mask, rand) -> float``: the expected
-score (1 win, 0.5 draw, 0 loss) for the side to move in the position (``current``, ``mask``)
-of ``geo`` (see bot.rules). Later knowledge (threat parity, an endgame solver) plugs in here.
-"""
+"""The tactical play-out: the leaf evaluator of the search (bot.search.evaluator)."""
 
 from __future__ import annotations
 
 from typing import Callable
 
 from bot.rules import Geometry, winning_cells
+from bot.search.evaluator import Evaluator
 from bot.search.settings import DEFAULT
 
 
-class TacticalRollout:
+class TacticalRollout(Evaluator):
     """Play the game out with tactical moves, computed as whole-board bitboard sets.
 
     Each ply: win now if possible; else block the opponent's single immediate threat; never

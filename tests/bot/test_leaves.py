@@ -11,12 +11,13 @@ from bot.rules import Position
 from bot.search import fork
 from bot.search import leaves as leaves_module
 from bot.search.clock import Deadline, Limit
+from bot.search.evaluator import Evaluator
 from bot.search.leaves import LeafParallelMCTS, make_searcher
 from bot.search.mcts import MCTS
 from bot.search.settings import Settings
 
 
-class Even:
+class Even(Evaluator):
     """Every play-out a draw, after ``delay`` seconds: then every unproven node's summed
     value is exactly half its visits, so a visit counted without its score shows."""
 

@@ -12,6 +12,7 @@ from plain_referee import PlainGame
 from bot.engine import choose_move, decide, safe_decide
 from bot.rules import DRAW, LOSS, WIN, Position, bits, parse_board
 from bot.search.clock import Deadline, Limit
+from bot.search.evaluator import Evaluator
 from bot.search.mcts import MCTS
 from bot.search.node import Node, sort_key
 from bot.search.rollout import TacticalRollout
@@ -295,7 +296,7 @@ def test_rollout_scores_win_now_and_lost_positions():
     assert rollout.evaluate(lost.geo, lost.current, lost.mask, rand) == 0.0
 
 
-class Broken:
+class Broken(Evaluator):
     def evaluate(self, *args):
         raise RuntimeError("boom")
 
