@@ -15,8 +15,7 @@ skipped) is r goes to the first mover if r + T is even. So the forbidden cell sh
 parity of the cells above it, and boards of an odd T swap the roles, with one set of weights.
 
 A line's pattern is sum(state_k * 6**k) over its cells k = 0..3 in the direction's order; one
-weight table per direction. The bot reads the same definition in pure Python
-(bot/search/patterns.py); tests/knowledge/test_features.py checks the two agree.
+weight table per direction (tests/knowledge/test_features.py checks hand-made positions).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from typing import List, Optional
 from arena.boards import draw_board
 
 SOURCE = Path(__file__).with_name("selfplay.cpp")
-BINARY = Path("build/knowledge/selfplay")
+BINARY = Path(__file__).resolve().parents[1] / "build" / "knowledge" / "selfplay"
 SHARD_GAMES = 50
 COMPILE = ("g++", "-std=c++11", "-O2")
 

@@ -8,7 +8,7 @@ lowest held-out log-loss against the outcomes (docs/knowledge.md). Minibatch Ada
 small L2 pull towards 0; games are split at random into training and held-out sets, so no
 held-out position shares a game with a training one.
 
-    python -m knowledge.train data/selfplay -o bot/data/patterns.json
+    python -m knowledge.train data/selfplay -o data/patterns.json
 """
 
 from __future__ import annotations
@@ -111,6 +111,15 @@ class Model:
         if bar is not None:
             bar.close()
 
+    @classmethod
+    def from_json(cls, data: Dict[str, object]) -> Model:
+        """The model of a file ``to_json`` wrote."""
+        if data.get("format") != FORMAT or data.get("states") != STATES:
+            raise ValueError(f"pattern weights: format {data.get('format')!r}, expected {FORMAT}")
+        weights = np.zeros(WEIGHTS, dtype=np.float64)
+        weights[:DUMMY] = np.asarray(data["weights"], dtype=np.float64).ravel()
+        return cls(weights, np.asarray(data["bias"], dtype=np.float64))
+
     def to_json(self, meta: Dict[str, object]) -> Dict[str, object]:
         """The shipped file: a header saying what the numbers are, then the numbers."""
         tables = self.weights[:DUMMY].reshape(len(DIRECTIONS), PATTERNS)
@@ -146,7 +155,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m knowledge.train", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("data", type=Path, nargs="+", help="folders of self-play shards")
-    parser.add_argument("-o", "--output", type=Path, default=Path("bot/data/patterns.json"))
+    parser.add_argument("-o", "--output", type=Path, default=Path("data/patterns.json"))
     parser.add_argument("--held-out", type=float, default=0.1,
                         help="share of games kept out of training (default 0.1)")
     parser.add_argument("--epochs", type=int, default=6)

@@ -1,9 +1,9 @@
 """The seam between the tree and what it knows about positions (OpenSpiel's ``Evaluator``).
 
 The search asks an evaluator two things and does not know whether play-outs or learned
-patterns answer: the value of a leaf for its side to move, and the prior of a node just
-expanded. Play-outs (bot.search.rollout) answer the first; learned line patterns
-(bot.search.prior) the second.
+knowledge answer: the value of a leaf for its side to move, and the prior of a node just
+expanded. Play-outs (bot.search.rollout) answer the first and give no prior; a prior from
+learned patterns was measured and not adopted (docs/knowledge.md).
 """
 
 from __future__ import annotations

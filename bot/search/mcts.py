@@ -18,7 +18,6 @@ from typing import Callable, List, Optional, Tuple
 from bot.rules import DRAW, LOSS, WIN, Position
 from bot.search.clock import Deadline, Limit
 from bot.search.node import Node, sort_key
-from bot.search.prior import PatternPrior
 from bot.search.rollout import TacticalRollout
 from bot.search.settings import DEFAULT, Settings
 from bot.search.tactics import ForcedWin
@@ -54,12 +53,8 @@ class MCTS:
     def __init__(self, settings: Settings = DEFAULT, seed: Optional[int] = None,
                  evaluator=None) -> None:
         self.settings = settings
-        if evaluator is None:
-            evaluator = TacticalRollout(keep_threats=settings.keep_threats,
-                                        follow=settings.follow)
-            if settings.prior_visits:
-                evaluator = PatternPrior(evaluator, settings.prior_visits)
-        self.evaluator = evaluator
+        self.evaluator = evaluator if evaluator is not None else TacticalRollout(
+            keep_threats=settings.keep_threats, follow=settings.follow)
         self.c = settings.c
         # visits -> (plies, node budget) of the probe a node gets when it reaches them
         self.probe_at = settings.probe_schedule()

@@ -20,12 +20,9 @@ class Node:
         value:    summed score of those play-outs for the side that MOVED INTO this node
                   (so a parent maximises its children's mean value).
         outcome:  None, or the proven result (WIN, DRAW, LOSS) for the side to move here.
-        logit:    the learned patterns' log-odds for the first mover, where a prior needed
-                  it (bot.search.prior), else None.
     """
 
-    __slots__ = ("move", "current", "mask", "untried", "children", "visits", "value", "outcome",
-                 "logit")
+    __slots__ = ("move", "current", "mask", "untried", "children", "visits", "value", "outcome")
 
     def __init__(self, geo: Geometry, move: int, current: int, mask: int) -> None:
         self.move = move
@@ -36,7 +33,6 @@ class Node:
         self.value = 0.0
         self.untried = 0
         self.outcome: Optional[int] = None
-        self.logit: Optional[float] = None
         possible = (mask + geo.bottom) & ~mask & geo.board_mask
         if winning_cells(current, mask, geo.stride, geo.board_mask) & possible:
             self.outcome = WIN

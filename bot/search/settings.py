@@ -59,7 +59,6 @@ class Settings:
     ponder_guard: int = 500
     follow: float = 0.8
     keep_threats: bool = True
-    prior_visits: int = 0
 
     def probe_schedule(self) -> dict:
         """visits -> (plies, node budget) of the probe a node gets when it reaches them."""

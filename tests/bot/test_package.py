@@ -27,10 +27,12 @@ def build_zip(tmp_path: Path) -> Path:
     return out
 
 
-def test_zip_holds_main_and_the_bot_package_only(tmp_path):
+def test_zip_holds_main_and_only_the_modules_the_bot_runs(tmp_path):
     names = zipfile.ZipFile(build_zip(tmp_path)).namelist()
     assert "main.py" in names and "bot/__init__.py" in names and "bot/rules.py" in names
     assert "bot/search/mcts.py" in names and "bot/protocol/platform.py" in names
+    assert "bot/search/__init__.py" in names and "bot/search/tactics.py" in names
+    assert "bot/search/solver.py" not in names  # only the loss analysis uses it
     assert not [n for n in names if "pycache" in n or n.startswith("tests") or
                 not n.endswith(".py")]
 

@@ -1,13 +1,13 @@
 """The import graph, read from the source with `ast` (function-level imports included).
 
 Arrows run one way, between modules and between packages. A package here is a top-level one
-(records, arena, analysis, bot, opponents, hostile, bench) or, inside the arena, a sub-package
-(players, cluster, report, view) or one of its own modules (rules, boards, referee, tasks,
-scheduler, ...), each a layer of its own: the records sit at the bottom and import no other
-package; the arena's players sit below the games that use them, and the batches below the
-report; the loss analysis uses the bot's search and the records, and the arena's command line
-is the only arena module that reaches it. The referee's package never imports the bot's, so the
-two implementations of the rules check each other, and bench/ never imports tests/."""
+(records, arena, analysis, bot, opponents, hostile, knowledge, bench) or, inside the arena, a
+sub-package (players, cluster, report, view) or one of its own modules (rules, boards, referee,
+tasks, scheduler, ...), each a layer of its own: the records sit at the bottom and import no
+other package; the arena's players sit below the games that use them, and the batches below the
+report; the loss analysis uses the bot's search and the records, and the arena's command line is
+the only arena module that reaches it. The referee's package never imports the bot's, so the two
+implementations of the rules check each other, and bench/ never imports tests/."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Set
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("analysis", "arena", "bench", "bot", "hostile", "opponents", "records")
+PACKAGES = ("analysis", "arena", "bench", "bot", "hostile", "knowledge", "opponents", "records")
 ARENA_SUBPACKAGES = ("players", "cluster", "report", "view")
 
 
