@@ -15,16 +15,19 @@ from records.game import GameRecord
 from records.log import ResultsError, log_path, read_log
 
 Outcome = Tuple[str, bool, int]  # "W"/"D"/"L" for the player, moved first, plies
+Game = Tuple[int, int, Tuple[int, int, int, int]]  # round, leg, board (M, N, no_x, no_y)
 
 
-def outcomes(records: List[GameRecord], prefix: str) -> Dict[Tuple[int, int], Outcome]:
-    """(round, leg) -> the outcome for the player whose name starts with ``prefix``."""
+def outcomes(records: List[GameRecord], prefix: str) -> Dict[Game, Outcome]:
+    """(round, leg, board) -> the outcome for the player whose name starts with ``prefix``;
+    the board is in the key, so batches of other seeds share no game."""
     found = {}
     for r in records:
         side = "a" if r.a.startswith(prefix) else "b" if r.b.startswith(prefix) else ""
         if side:
             result = "D" if r.result == "draw" else "W" if r.result == side else "L"
-            found[(r.round, r.leg)] = (result, r.first == side, len(r.moves))
+            found[(r.round, r.leg, (r.M, r.N, r.no_x, r.no_y))] = (result, r.first == side,
+                                                                    len(r.moves))
     return found
 
 
@@ -34,7 +37,8 @@ def compare(new_path: Path, old_path: Path, player: str) -> List[str]:
     new, old = (outcomes(read_log(log_path(p)), player) for p in (new_path, old_path))
     common = sorted(set(new) & set(old))
     if not common:
-        raise ResultsError(f"no game of {player!r} on the same round and leg in both files")
+        raise ResultsError(f"no game of {player!r} on the same round, leg and board in both "
+                           "files (batches of other seeds play other boards)")
     changed = [k for k in common if new[k][0] != old[k][0]]
     lines = []
     for k in changed:

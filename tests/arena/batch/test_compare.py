@@ -15,18 +15,20 @@ ROOT = Path(__file__).resolve().parents[3]
 MOVES = [("a", 2), ("b", 8), ("a", 3), ("b", 8), ("a", 4), ("b", 1), ("a", 5)]
 
 
-def record(code: Code, leg: int = 0) -> GameRecord:
+def record(code: Code, leg: int = 0, no_y: int = 8) -> GameRecord:
     """A game on an empty 9x9 board, forbidden top-right; "a" moves first in leg 0."""
     return GameRecord(batch="t", seed=1, round=0, leg=leg, a="x", b="y", M=9, N=9, no_x=0,
-                      no_y=8, time_limit=3.0, code=int(code), reason="four in a row",
+                      no_y=no_y, time_limit=3.0, code=int(code), reason="four in a row",
                       moves=[[8 - sum(1 for _, c in MOVES[:i] if c == col), col]
                              for i, (_, col) in enumerate(MOVES)])
 
 
 def test_outcomes_are_from_the_players_view_by_round_and_leg():
     won, tie = record(Code.A_WON), record(Code.TIE, leg=1)
-    assert outcomes([won, tie], "x") == {(0, 0): ("W", True, 7), (0, 1): ("D", False, 7)}
-    assert outcomes([won], "y") == {(0, 0): ("L", False, 7)}
+    board = (9, 9, 0, 8)
+    assert outcomes([won, tie], "x") == {(0, 0, board): ("W", True, 7),
+                                         (0, 1, board): ("D", False, 7)}
+    assert outcomes([won], "y") == {(0, 0, board): ("L", False, 7)}
     assert outcomes([won], "nobody") == {}
 
 
@@ -42,6 +44,14 @@ def test_compare_lists_the_games_that_changed_hands(tmp_path):
         compare(new, old, "z")
 
 
+def test_games_of_the_same_round_on_other_boards_are_not_compared(tmp_path):
+    new, old = tmp_path / "new.jsonl", tmp_path / "old.jsonl"
+    new.write_text(record(Code.A_WON).to_json() + "\n")
+    old.write_text(record(Code.B_WON, no_y=7).to_json() + "\n")  # another forbidden cell
+    with pytest.raises(ResultsError, match="same round, leg and board"):
+        compare(new, old, "x")
+
+
 def test_the_command_compares_the_shipped_records_and_refuses_a_missing_file(tmp_path):
     results = ROOT / "docs" / "results"
     done = subprocess.run([sys.executable, "-m", "arena", "compare",
@@ -50,6 +60,11 @@ def test_the_command_compares_the_shipped_records_and_refuses_a_missing_file(tmp
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1].startswith("40 games on the same boards:")
+    other_seed = subprocess.run([sys.executable, "-m", "arena", "compare",
+                                 str(results / "partner-2.4s-seed2038.jsonl"),
+                                 str(results / "partner-2.4s-seed2037.jsonl")],
+                                cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert other_seed.returncode == 2 and "same round, leg and board" in other_seed.stderr
     missing = subprocess.run([sys.executable, "-m", "arena", "compare", str(tmp_path / "no"),
                               str(results / "partner-2.4s-seed2037.jsonl")],
                              cwd=ROOT, capture_output=True, text=True, timeout=60)
