@@ -24,9 +24,9 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
-from bot.rules import DRAW, LOSS, WIN, Position
+from bot.rules import Position
 from bot.search.clock import Deadline, Limit
-from bot.search.mcts import MCTS
+from bot.search.mcts import MCTS, SCORE
 from bot.search.node import sort_key
 from bot.search.solver import Solver
 from knowledge.features import Game, pattern_indices, positions
@@ -41,7 +41,7 @@ def root_value(position: Position, seconds: float) -> float:
     searcher = MCTS(seed=0)
     result = searcher.search(position, Deadline(Limit(seconds=seconds)))
     if result.outcome is not None:
-        return {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}[result.outcome]
+        return SCORE[result.outcome]
     best = max(searcher.tree.children, key=sort_key)
     return best.value / best.visits
 

@@ -289,28 +289,29 @@ class Search {
       if ((done & 15) == 0 && done > 0 && std::chrono::steady_clock::now() >= deadline) break;
       iterate();
     }
-    int best = -1, best_visits = -1;
-    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].sibling)
-      if (nodes_[c].visits > best_visits) {
-        best_visits = nodes_[c].visits;
-        best = nodes_[c].col;
-      }
-    return best;
+    int best = most_visited();
+    return best < 0 ? -1 : nodes_[best].col;
   }
 
   // The root's mean play-out score for the side to move there (0.5 before any play-out):
   // the self-play generator (knowledge/selfplay.cpp) records it beside each move.
   double root_value() const {
+    int best = most_visited();
+    return best < 0 || nodes_[best].visits == 0 ? 0.5 : nodes_[best].value / nodes_[best].visits;
+  }
+
+ private:
+  // The root's most visited child (the first met among equals), or -1 before any expansion.
+  int most_visited() const {
     int best = -1, best_visits = -1;
     for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].sibling)
       if (nodes_[c].visits > best_visits) {
         best_visits = nodes_[c].visits;
         best = c;
       }
-    return best < 0 || best_visits == 0 ? 0.5 : nodes_[best].value / best_visits;
+    return best;
   }
 
- private:
   BB cell_in(const Position& pos, int col) const { return pos.possible() & g_.column[col]; }
 
   void iterate() {

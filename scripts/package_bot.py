@@ -37,11 +37,8 @@ def _imports(root: Path, rel: Path) -> Set[str]:
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-        for name in names:
-            if name.split(".")[0] == "bot" and (
-                    (root / Path(*name.split("."))).is_dir() or
-                    (root / Path(*name.split("."))).with_suffix(".py").is_file()):
-                found.add(name)
+        found.update(name for name in names if name.split(".")[0] == "bot" and
+                     (root / _module_file(root, name)).is_file())
     return found
 
 
