@@ -3,32 +3,48 @@
 import random
 from pathlib import Path
 
+from arena.boards import draw_board
 from arena.rules import Board
-from arena.view.sample import random_game, write_sample
+from arena.view.sample import RandomMover, sample_record, write_sample
 from records.log import read_log
 
 
-def test_random_games_are_legal_and_end_as_the_rules_say():
+def test_sample_games_are_legal_on_the_arenas_boards_and_end_as_the_rules_say():
     rng = random.Random(5)
-    for _ in range(30):
-        M, N = rng.randint(9, 12), rng.randint(9, 12)
-        no_x, no_y = rng.randrange(M), rng.randrange(N)
-        moves, line, winner = random_game(rng, M, N, no_x, no_y)
-        board = Board(M, N, no_x, no_y)
-        for ply, (x, y) in enumerate(moves):
+    for index in range(30):
+        r = sample_record(rng, 11, index, "bot", "uct", fault_rate=0.0)
+        spec = draw_board(11, index // 2)
+        assert (r.M, r.N, r.no_x, r.no_y) == (spec.M, spec.N, spec.no_x, spec.no_y)
+        board = Board(r.M, r.N, r.no_x, r.no_y)
+        for ply, (x, y) in enumerate(r.moves):
             assert board.is_legal(x, y)
             board.play(x, y, ply % 2 + 1)
-        assert line == board.four_through(*moves[-1])
+        line = board.four_through(*r.moves[-1])
         if line:
-            assert winner == (len(moves) - 1) % 2 + 1  # the last mover made the four
+            assert r.win_line == [list(c) for c in line]
+            last_mover = "a" if ((len(r.moves) - 1) % 2 == 0) == (r.leg == 0) else "b"
+            assert r.result == last_mover  # the last mover made the four
         else:
-            assert board.is_full() and winner == 0
+            assert board.is_full() and r.result == "draw"
+
+
+def test_the_mover_avoids_a_four_before_min_plies():
+    # a bottom row of three own pieces: column 3 completes a four, so the mover plays elsewhere
+    M, N = 9, 9
+    board = [0] * (M * N)
+    for y in range(3):
+        board[(M - 1) * N + y] = 2
+    top = [M - 1] * 3 + [M] * (N - 3)
+    rng = random.Random(1)
+    early = {RandomMover(rng, min_plies=20)(M, N, top, board, -1, -1, 0, 0)[1] for _ in range(60)}
+    late = {RandomMover(rng, min_plies=0)(M, N, top, board, -1, -1, 0, 0)[1] for _ in range(200)}
+    assert 3 not in early and 3 in late
 
 
 def test_min_plies_makes_games_last_like_real_ones():
     rng = random.Random(9)
-    short = [len(random_game(rng, 10, 10, 3, 3)[0]) for _ in range(20)]
-    long = [len(random_game(rng, 10, 10, 3, 3, min_plies=60)[0]) for _ in range(20)]
+    short = [len(sample_record(rng, 3, i, "a", "b", 0.0).moves) for i in range(20)]
+    long = [len(sample_record(rng, 3, i, "a", "b", 0.0, min_plies=60).moves) for i in range(20)]
     assert sorted(long)[10] >= 60 > sorted(short)[10]
 
 
@@ -36,6 +52,9 @@ def test_sample_records_read_back_with_consistent_codes(tmp_path: Path):
     records = read_log(write_sample(tmp_path / "s.jsonl", 60, seed=3))
     assert len(records) == 60 and {r.b for r in records} == {"random", "greedy", "heuristic",
                                                               "uct"}
+    rng = random.Random(4)
+    records += [sample_record(rng, 3, i, "bot", "uct", fault_rate=1.0) for i in range(10)]
+    assert all(r.fault for r in records[-10:])
     for r in records:
         if r.fault:
             assert r.result != r.fault["side"] and len(r.times) == len(r.moves) + 1
