@@ -5,7 +5,8 @@ loaded for the whole batch). Tasks are handed over a few at a time, so an interr
 never leaves a pipe full of tasks that nobody will read. Closing the record iterator (the batch
 ends, Ctrl-C, SIGTERM, an early stop) stops the workers, and each worker closes its players
 (killing their process groups) before it exits; a worker whose parent dies gets SIGTERM from the
-kernel.
+kernel. When the batch's folder is given, each worker also writes the game it plays to a live
+file while a page watches the batch (`arena.live`), and nothing while none does.
 """
 
 import ctypes
@@ -13,8 +14,10 @@ import multiprocessing as mp
 import queue
 import signal
 import traceback
+from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
+from arena.live import LiveFile
 from arena.players import make_player
 from arena.players.base import Player
 from arena.tasks import BatchError, Task, play_task
@@ -35,22 +38,30 @@ def terminate(signum: int, frame: Any) -> None:
 
 
 def _worker(specs: Dict[str, Dict[str, Any]], tasks: "mp.Queue[Optional[Task]]",
-            results: "mp.Queue[Tuple[str, Any]]") -> None:
+            results: "mp.Queue[Tuple[str, Any]]", folder: Optional[Path] = None) -> None:
     """Play tasks until the sentinel; players are made once and kept; closed on any exit."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
     signal.signal(signal.SIGTERM, terminate)
     players: Dict[str, Player] = {}
+    live = LiveFile(folder) if folder is not None else None
     try:
         for task in iter(tasks.get, None):
             try:
                 for name in (task.key.a, task.key.b):
                     if name not in players:
                         players[name] = make_player(name, specs[name])
-                results.put(("done", play_task(players, task)))
+                playing = (live.wrap(players, task.key, task.board, task.time_limit) if live
+                           else players)
+                results.put(("done", play_task(playing, task)))
             except Exception:
                 results.put(("error", f"{task.key}: {traceback.format_exc()}"))
+            finally:
+                if live:
+                    live.end()
     finally:
+        if live:
+            live.close()
         for player in players.values():
             player.close()
 
@@ -58,15 +69,16 @@ def _worker(specs: Dict[str, Dict[str, Any]], tasks: "mp.Queue[Optional[Task]]",
 class LocalPool:
     """Plays games in `jobs` forked processes on this machine (the default executor)."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, folder: Optional[Path] = None) -> None:
         self.jobs = jobs
+        self.folder = folder  # the batch's output folder: live files while a page watches
 
     def describe(self) -> str:
         return f"-j {self.jobs}"
 
     def play(self, specs: Dict[str, Dict[str, Any]], todo: List[Task]) -> Iterator[GameRecord]:
         """Yield records as games end; closing the iterator stops every worker."""
-        return _play_all(specs, todo, self.jobs)
+        return _play_all(specs, todo, self.jobs, self.folder)
 
 
 class _Feeder:
@@ -88,8 +100,8 @@ class _Feeder:
             self.queue.put(task)
 
 
-def _play_all(specs: Dict[str, Dict[str, Any]], todo: List[Task],
-              jobs: int) -> Iterator[GameRecord]:
+def _play_all(specs: Dict[str, Dict[str, Any]], todo: List[Task], jobs: int,
+              folder: Optional[Path] = None) -> Iterator[GameRecord]:
     """Yield records as workers finish games; stop every worker on any way out."""
     if not todo:
         return
@@ -98,7 +110,8 @@ def _play_all(specs: Dict[str, Dict[str, Any]], todo: List[Task],
     jobs = min(jobs, len(todo))
     feeder = _Feeder(tasks, todo, jobs)
     feeder.feed(2 * jobs)
-    workers = [ctx.Process(target=_worker, args=(specs, tasks, results), daemon=True)
+    workers = [ctx.Process(target=_worker, args=(specs, tasks, results, folder),
+                          daemon=True)
                for _ in range(jobs)]
     for w in workers:
         w.start()

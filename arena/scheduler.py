@@ -43,7 +43,7 @@ class Executor(Protocol):
 def executor_for(config: Config) -> Executor:
     """Local processes, or Dask workers when the config names a cluster."""
     if config.cluster is None:
-        return LocalPool(config.jobs)
+        return LocalPool(config.jobs, config.output_dir)
     try:
         from arena.cluster.client import DaskPool
     except ImportError:

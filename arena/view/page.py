@@ -19,6 +19,11 @@ STATIC = Path(__file__).with_name("static")
 log = logging.getLogger(__name__)
 
 
+def _read(*names: str) -> str:
+    """Static files one after the other; board.* is the drawing the web app's pages share."""
+    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in names)
+
+
 def render_page(records: List[GameRecord], title: str) -> str:
     """The whole page as text: template with style, script and the encoded data inlined."""
     data = json.dumps(encode_records(records), separators=(",", ":"), ensure_ascii=False)
@@ -27,8 +32,8 @@ def render_page(records: List[GameRecord], title: str) -> str:
     page = (STATIC / "template.html").read_text(encoding="utf-8")
     page = page.replace("__TITLE__", html.escape(title))
     parts = {
-        "/*__STYLE__*/": (STATIC / "viewer.css").read_text(encoding="utf-8"),
-        "/*__SCRIPT__*/": (STATIC / "viewer.js").read_text(encoding="utf-8"),
+        "/*__STYLE__*/": _read("board.css", "viewer.css"),
+        "/*__SCRIPT__*/": _read("board.js", "viewer.js"),
         "__DATA__": data,  # last, so no later replacement can touch the data
     }
     for marker, text in parts.items():

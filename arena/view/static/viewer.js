@@ -161,71 +161,20 @@
     parent.appendChild(el);
     return el;
   }
-  function centre(x, y) { return [CELL * (y + 1), CELL * (x + 1)]; }
-  // Each game's board, chart and move list are built once; a step only repaints classes.
+  // Each game's board (board.js), chart and move list are built once; a step only repaints.
   function buildBoard(g) {
-    const M = g[F.M], N = g[F.N], nx = g[F.no_x], ny = g[F.no_y];
-    const board = $('board');
-    board.textContent = '';
-    board.setAttribute('width', CELL * (N + 1));
-    board.setAttribute('height', CELL * (M + 1));
-    svg(board, 'rect', { class: 'frame', x: CELL / 2, y: CELL / 2, width: CELL * N,
-      height: CELL * M, rx: 8 });
-    for (let y = 0; y < N; y++) {
-      svg(board, 'text', { class: 'label', x: CELL * (y + 1), y: CELL / 2 - 6 }).textContent = y;
-    }
-    state.cells = {};
-    for (let x = 0; x < M; x++) {
-      svg(board, 'text', { class: 'label', x: CELL / 4, y: CELL * (x + 1) + 4 }).textContent = x;
-      for (let y = 0; y < N; y++) {
-        const c = centre(x, y);
-        if (x === nx && y === ny) {
-          svg(board, 'rect', { class: 'forbidden', 'data-x': x, 'data-y': y,
-            'data-forbidden': 1, x: c[0] - CELL * 0.4, y: c[1] - CELL * 0.4,
-            width: CELL * 0.8, height: CELL * 0.8 });
-          const d = CELL * 0.25;
-          svg(board, 'path', { class: 'cross', d: 'M' + (c[0] - d) + ' ' + (c[1] - d) + 'l' +
-            2 * d + ' ' + 2 * d + 'm0 ' + (-2 * d) + 'l' + (-2 * d) + ' ' + 2 * d });
-        } else {
-          state.cells[x + ',' + y] = svg(board, 'circle', { 'data-x': x, 'data-y': y,
-            cx: c[0], cy: c[1], r: CELL * 0.4 });
-        }
-      }
-    }
-    const wl = g[F.win];
-    state.winline = null;
-    if (wl.length) {
-      const cells = [];
-      for (let i = 0; i < wl.length; i += 2) cells.push([wl[i], wl[i + 1]]);
-      cells.sort(function (p, q) { return p[0] - q[0] || p[1] - q[1]; });
-      const a = centre(cells[0][0], cells[0][1]);
-      const b = centre(cells[cells.length - 1][0], cells[cells.length - 1][1]);
-      state.winline = svg(board, 'line', { class: 'winline', x1: a[0], y1: a[1], x2: b[0],
-        y2: b[1] });
-    }
+    state.board = C4Board.build($('board'), g[F.M], g[F.N], g[F.no_x], g[F.no_y],
+      { cell: CELL });
+    C4Board.setWin(state.board, g[F.win]);
   }
   function paintBoard(g, mv, step) {
-    const owner = {};
-    for (let i = 0; i < step; i++) owner[mv[i][0] + ',' + mv[i][1]] = i % 2 + 1;
-    const last = step > 0 ? mv[step - 1].join(',') : null;
-    const wl = g[F.win], win = new Set();
-    const showWin = !state.line && step === mv.length && wl.length > 0;
-    if (showWin) for (let i = 0; i < wl.length; i += 2) win.add(wl[i] + ',' + wl[i + 1]);
-    for (const key in state.cells) {
-      const s = owner[key] || 0;
-      let cls = s ? 'p' + s : 'hole';
-      if (key === last) cls += ' last';
-      if (win.has(key)) cls += ' win';
-      state.cells[key].setAttribute('class', cls);
-      state.cells[key].setAttribute('data-s', s);
-    }
-    if (state.winline) state.winline.setAttribute('class', showWin ? 'winline' : 'winline-off');
+    const shown = C4Board.paint(state.board, mv, step, !state.line && step === mv.length);
     const board = $('board');
     board.dataset.game = state.game;
     board.dataset.step = step;
     board.dataset.plies = mv.length;
-    board.dataset.last = last || '';
-    board.dataset.win = showWin ? Array.from(win).join(' ') : '';
+    board.dataset.last = shown.last || '';
+    board.dataset.win = shown.win.join(' ');
     board.dataset.line = state.line ? '1' : '';
   }
   function buildChart(g) {

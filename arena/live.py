@@ -1,0 +1,160 @@
+"""Games in progress, move by move, for a watcher of a batch (`python -m arena serve`).
+
+A batch's worker writes the game it plays to one small file of its own,
+`<output>/live/<pid>.jsonl`, only while someone watches: the web server touches
+`<output>/live/watching` every second while a watch page is open, and a worker looks at that
+file's age once per game (one `stat`). With no page open a batch writes nothing more than it
+always does. A watched game's file holds one JSON line for its start (key, board, who opens),
+one per move (`[x, y, seconds]`, written unbuffered as the move is made); the file is removed
+when the game ends, so it never holds more than one game. The finished game
+itself is the batch's record in `games.jsonl`; these files are only a view of the moment.
+
+The referee knows nothing of this: the two players of a watched game are wrapped
+(`Recording`), as `python -m arena game --watch` wraps them to draw the board.
+"""
+
+import json
+import os
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Dict, List, Optional
+
+from arena.boards import BoardSpec
+from arena.players.base import MoveResult, Player
+from records.game import GameKey
+
+LIVE_DIR = "live"
+WATCHING = "watching"
+FRESH_S = 5.0  # a watcher's mark older than this (seconds) means nobody watches
+
+
+def live_dir(folder: Path) -> Path:
+    """The folder of a batch's live files, inside its output folder."""
+    return Path(folder) / LIVE_DIR
+
+
+def mark_watching(folder: Path) -> None:
+    """Tell the batch's workers that a page watches (call it at least every FRESH_S / 2 s)."""
+    where = live_dir(folder)
+    where.mkdir(parents=True, exist_ok=True)
+    (where / WATCHING).touch()
+
+
+def is_watched(folder: Path) -> bool:
+    """Whether a watcher marked the folder within FRESH_S seconds."""
+    try:
+        return time.time() - (live_dir(folder) / WATCHING).stat().st_mtime < FRESH_S
+    except OSError:
+        return False
+
+
+class LiveFile:
+    """One worker's file of the game it plays (only while watched)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.path = live_dir(self.folder) / f"{os.getpid()}.jsonl"
+        self._fd: Optional[int] = None
+
+    def _write(self, data: object) -> None:
+        if self._fd is not None:
+            os.write(self._fd, (json.dumps(data, separators=(",", ":")) + "\n").encode())
+
+    def wrap(self, players: Dict[str, Player], key: GameKey, board: BoardSpec,
+             time_limit: float) -> Dict[str, Player]:
+        """The players of one game, wrapped to record their moves when a page watches, else
+        as they are; the game's first line is written here."""
+        if not is_watched(self.folder):
+            self.end()
+            return players
+        self.end()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        self._write({"key": asdict(key), "board": [board.M, board.N, board.no_x, board.no_y],
+                     "time_limit": time_limit, "started": time.time()})
+        return {name: Recording(p, self.move) if name in (key.a, key.b) else p
+                for name, p in players.items()}
+
+    def move(self, res: MoveResult) -> None:
+        if res.point is not None:
+            self._write([res.point[0], res.point[1], round(res.elapsed, 4)])
+
+    def end(self) -> None:
+        """The game is over (its record is in the log): drop the file until the next one."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+            self.path.unlink(missing_ok=True)
+
+    close = end
+
+
+class Recording(Player):
+    """Delegates to `inner` and hands each of its answers to `on_move` (the live file; the web
+    server's game)."""
+
+    def __init__(self, inner: Player, on_move: Callable[[MoveResult], None]) -> None:
+        self.inner, self.on_move = inner, on_move
+        self.name = inner.name
+        self.timed = inner.timed
+
+    def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
+        return self.inner.start_game(M, N, no_x, no_y)
+
+    def move(self, top: List[int], board: List[int], last_x: int, last_y: int,
+             time_limit: float) -> MoveResult:
+        res = self.inner.move(top, board, last_x, last_y, time_limit)
+        self.on_move(res)
+        return res
+
+    def end_game(self) -> None:
+        self.inner.end_game()
+
+    def stderr_tail(self) -> str:
+        return self.inner.stderr_tail()
+
+    def close(self) -> None:
+        """The worker closes the players it made; a wrapper owns nothing."""
+
+
+@dataclass
+class LiveGame:
+    """A game in progress as its live file shows it."""
+
+    worker: str  # the file's stem: the worker's pid
+    key: Dict[str, object]
+    board: List[int]  # M, N, no_x, no_y
+    time_limit: float
+    started: float  # seconds since the epoch
+    moves: List[List[float]] = field(default_factory=list)  # [x, y, seconds]
+
+
+def _alive(pid: str) -> bool:
+    try:
+        os.kill(int(pid), 0)
+    except (ValueError, ProcessLookupError):
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def read_live(folder: Path) -> List[LiveGame]:
+    """Every game in progress in a batch's folder; files of workers that died are skipped, as
+    is a line still being written."""
+    games = []
+    for path in sorted(live_dir(folder).glob("*.jsonl")):
+        if not _alive(path.stem):
+            continue
+        try:
+            lines = path.read_bytes().split(b"\n")[:-1]
+            head = json.loads(lines[0]) if lines else None
+            if not isinstance(head, dict):
+                continue
+            game = LiveGame(path.stem, head["key"], head["board"], head["time_limit"],
+                            head["started"], [json.loads(line) for line in lines[1:]])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        games.append(game)
+    return games
