@@ -11,6 +11,7 @@
     python -m arena compare new/games.jsonl old/games.jsonl --player bot   # game by game
     python -m arena analyse results/arena --lost-by bot -o lost.jsonl  # where losses were decided
     python -m arena play human bot                            # you against a bot, at the terminal
+    python -m arena serve results/arena                       # play and watch in the browser
 
 Players on the command line are names from --config (default configs/arena.yaml) or
 NAME=SPEC, where SPEC is a .so path, module:function, or a command on the platform protocol.
@@ -119,6 +120,23 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--time-limit", "--time", dest="time_limit", type=float, default=3.0,
                       help="seconds per move for the bot")
     play.add_argument("-o", "--out", type=Path, default=Path("results/play") / LOG_NAME)
+    serve = sub.add_parser("serve", help="play the bots and watch a batch in the browser "
+                                         "(docs/web.md)")
+    serve.add_argument("folder", type=Path, nargs="?", default=Path("results/arena"),
+                       help=f"the results folder: its {LOG_NAME} gets the games played, its "
+                            "batch is watched and replayed (default: results/arena)")
+    serve.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
+                       help="the players one can play (default: configs/arena.yaml)")
+    serve.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
+                       help="one more player to play, as for `game` (repeatable)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="0: any free port")
+    serve.add_argument("--time-limit", "--time", dest="time_limit", type=float, default=3.0,
+                       help="seconds per move for the opponents (never for the person)")
+    serve.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
+                       default=(0.0, 10.0), help="the watch page's SPRT bounds (default 0 10; "
+                                                 "a batch's early_stop.json wins)")
     return parser
 
 
@@ -150,7 +168,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         return 130
     except BatchError as exc:
         print(f"arena: batch stopped: {exc}", file=sys.stderr)
-        return 1
+        return getattr(exc, "exit_status", 1)  # 2: workers that cannot play, nothing played
     if records.stop:
         print(f"arena: stopped early: {records.stop.reason()}", file=sys.stderr)
     if args.quiet:
@@ -224,6 +242,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from arena.web.server import make_server, run
+
+    players = dict(_known_players(args.config))
+    players.update(player_from_arg(p, players) for p in args.player)
+    server = make_server(args.folder, players, args.host, args.port, args.time_limit,
+                         tuple(args.sprt))
+    host, port = server.server_address[:2]
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"arena serve: WARNING: listening on {args.host}: anyone who reaches this "
+              "machine can start players and read the folder's games", file=sys.stderr)
+    print(f"arena serve: http://{host}:{port}/ serving {args.folder} (Ctrl-C stops)",
+          file=sys.stderr, flush=True)
+    run(server)
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
@@ -239,6 +274,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_play(args)
         if args.command == "compare":
             return cmd_compare(args)
+        if args.command == "serve":
+            return cmd_serve(args)
         if args.command == "analyse":
             from analysis.command import main as analyse
 

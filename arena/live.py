@@ -82,9 +82,9 @@ class LiveFile:
 
     def end(self) -> None:
         """The game is over (its record is in the log): drop the file until the next one."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        fd, self._fd = self._fd, None  # first, so a SIGTERM in between never closes it twice
+        if fd is not None:
+            os.close(fd)
             self.path.unlink(missing_ok=True)
 
     close = end

@@ -1,0 +1,61 @@
+""""Analyse this game": the loss analysis of one played game, run as its own command.
+
+The analysis searches with the bot's solver, and the arena never imports the bot: the server
+runs `python -m arena analyse` (docs/analyse.md) on the game's record in a child process and
+shows the analysed record on the replay page, which marks the decisive mistake and the moves
+after which the loser was proven lost. One analysis runs at a time per game; its child is
+killed if it outlives `TIMEOUT_S` or the server.
+"""
+
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Dict
+
+from records.game import GameRecord
+from records.log import write_log
+
+ANALYSED_DIR = "analysed"  # inside the served folder: analysed/<game id>.jsonl
+SECONDS = 1.0  # the analysis's budget per searched position
+TIMEOUT_S = 300.0
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Analyses:
+    """The analyses the server started, by game id: "running", "ready" or "failed: why"."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.status: Dict[str, str] = {}
+        self._lock = threading.Lock()
+
+    def path(self, game_id: str) -> Path:
+        return self.folder / ANALYSED_DIR / f"{game_id}.jsonl"
+
+    def start(self, game_id: str, record: GameRecord) -> str:
+        """Start analysing a finished game unless it is analysed or being analysed; its
+        status."""
+        with self._lock:
+            if self.status.get(game_id, "failed").startswith("failed"):
+                self.status[game_id] = "running"
+                threading.Thread(target=self._run, args=(game_id, record), daemon=True).start()
+            return self.status[game_id]
+
+    def _run(self, game_id: str, record: GameRecord) -> None:
+        out = self.path(game_id)
+        given = out.with_suffix(".game.jsonl")
+        write_log(given, [record])
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "arena", "analyse", str(given), "-o", str(out),
+                 "--seconds", str(SECONDS)], cwd=ROOT, capture_output=True, text=True,
+                timeout=TIMEOUT_S)
+            lines = (done.stderr.strip() or "no output").splitlines()
+            status = "ready" if done.returncode == 0 else f"failed: {lines[-1]}"
+        except subprocess.TimeoutExpired:
+            status = f"failed: the analysis took over {TIMEOUT_S:g} s"
+        finally:
+            given.unlink(missing_ok=True)
+        with self._lock:
+            self.status[game_id] = status

@@ -1,0 +1,253 @@
+"""The play page's games: a person against an arena player, under the arena's own referee.
+
+Each game runs `arena.tasks.play_task` in a thread of its own, with a `WebPlayer` for the
+person and the opponent built from its config spec by `make_player`, so the rules, the codes
+and the fault handling are the batches'; the record is appended to the folder's log like any
+other game. Pages follow a game through `PlayGame.state()` (pushed to them as Server-Sent
+Events); a game whose page has been gone for `GRACE_S` seconds is abandoned: the person's move
+becomes their crash, the referee ends the game and kills the opponent's processes.
+"""
+
+import itertools
+import logging
+import random
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, List, Mapping, Optional
+
+from arena.boards import BoardSpec, draw_board
+from arena.live import Recording
+from arena.players import make_player
+from arena.players.base import MoveResult
+from arena.players.web import NotYourTurn, WebPlayer
+from arena.tasks import Task, play_task
+from records.game import GameKey, GameRecord
+from records.log import LOG_NAME, ResultLog
+
+LOG = logging.getLogger("arena.web")
+HUMAN = "human"
+BATCH = "play"  # the records' batch name, as `python -m arena play` writes it
+GRACE_S = 5.0  # seconds a game waits for its page to come back (a reload) before it is abandoned
+MIN_SECONDS, MAX_SECONDS = 0.01, 60.0
+
+
+class BadRequest(ValueError):
+    """A request the server refuses; its message is the one-line reason the client gets."""
+
+    status = 400
+
+
+class Conflict(BadRequest):
+    """A well-formed request that the game's state refuses (out of turn, a full column)."""
+
+    status = 409
+
+
+class NotFound(BadRequest):
+    status = 404
+
+
+def with_time(spec: Mapping[str, Any], seconds: float) -> Dict[str, Any]:
+    """A process spec whose command takes `--time S` with S replaced by `seconds`."""
+    command = spec["process"]
+    argv = command.split() if isinstance(command, str) else [str(a) for a in command]
+    at = argv.index("--time")
+    argv[at + 1] = f"{seconds:g}"
+    return {**spec, "process": argv}
+
+
+def takes_time(spec: Mapping[str, Any]) -> bool:
+    """Whether a player's time per move can be chosen on the page (a process with `--time`)."""
+    command = spec.get("process")
+    argv = command.split() if isinstance(command, str) else list(command or [])
+    return "--time" in argv[:-1]
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What the play page asks for: an opponent, a board, a colour."""
+
+    opponent: str
+    spec: Dict[str, Any]
+    board: BoardSpec
+    seed: int  # the board's seed; -1 for a board chosen cell by cell
+    human_first: bool
+
+
+def _number(body: Mapping[str, Any], key: str, kind: type, low: float, high: float) -> Any:
+    value = body.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+            kind is int and not float(value).is_integer()):
+        raise BadRequest(f"{key}: expected a number, got {value!r}")
+    if not low <= value <= high:
+        raise BadRequest(f"{key}: {value} is not within {low:g}..{high:g}")
+    return kind(value)
+
+
+def parse_new_game(body: Any, players: Mapping[str, Dict[str, Any]]) -> NewGame:
+    """The game a request's JSON body asks for; BadRequest with the reason otherwise.
+    Body: {"opponent": NAME, "seconds": S (players that take --time), "colour": "first" |
+    "second", and "seed": N or "board": [M, N, no_x, no_y]}."""
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object")
+    name = body.get("opponent")
+    if name not in players:
+        raise BadRequest(f"opponent: no player named {name!r}")
+    spec = players[name]
+    if body.get("seconds") is not None and takes_time(spec):
+        spec = with_time(spec, _number(body, "seconds", float, MIN_SECONDS, MAX_SECONDS))
+    colour = body.get("colour", "first")
+    if colour not in ("first", "second"):
+        raise BadRequest(f"colour: 'first' or 'second', got {colour!r}")
+    if body.get("board") is not None:
+        cells = body["board"]
+        if not isinstance(cells, list) or len(cells) != 4:
+            raise BadRequest("board: expected [M, N, no_x, no_y]")
+        sizes = {"M": cells[0], "N": cells[1]}
+        M, N = (_number(sizes, k, int, 9, 12) for k in ("M", "N"))
+        no_x = _number({"no_x": cells[2]}, "no_x", int, 0, M - 1)
+        no_y = _number({"no_y": cells[3]}, "no_y", int, 0, N - 1)
+        board, seed = BoardSpec(M, N, no_x, no_y), -1
+    else:
+        seed = (random.randrange(10**6) if body.get("seed") is None
+                else _number(body, "seed", int, 0, 2**31 - 1))
+        board = draw_board(seed, 0)
+    return NewGame(name, dict(spec), board, seed, colour == "first")
+
+
+class PlayGame:
+    """One game between the person and an opponent, played in its own thread."""
+
+    def __init__(self, game_id: str, new: NewGame, number: int, time_limit: float,
+                 log_path: Path) -> None:
+        self.id, self.new = game_id, new
+        self.human = WebPlayer(HUMAN, on_change=self.touch)
+        self.task = Task(GameKey(BATCH, HUMAN, new.opponent, new.seed, number,
+                                 0 if new.human_first else 1), new.board, time_limit)
+        self.log_path = log_path
+        self.moves: List[List[int]] = []  # the game so far, as the referee accepted it
+        self.record: Optional[GameRecord] = None
+        self.error = ""
+        self.watchers = 0  # pages following the game now
+        self.seen = time.monotonic()  # when a page last followed it
+        self.changed = threading.Condition()
+        self.version = 0  # bumped at every change, so a page waits for the next one
+        self.thread = threading.Thread(target=self._run, name=f"game-{game_id}", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _moved(self, res: MoveResult) -> None:
+        if res.point is not None:
+            self.moves.append(list(res.point))
+            self.touch()
+
+    def _run(self) -> None:
+        try:
+            with make_player(self.new.opponent, self.new.spec) as opponent:
+                players = {HUMAN: Recording(self.human, self._moved),
+                           self.new.opponent: Recording(opponent, self._moved)}
+                record = play_task(players, self.task)
+            with ResultLog(self.log_path) as log:
+                log.append(record)
+            self.record = record
+        except Exception as exc:  # a spec that cannot make a player: the page says so
+            LOG.exception("game %s failed", self.id)
+            self.error = f"the game could not be played: {exc}"
+        self.touch()
+
+    def touch(self) -> None:
+        """Wake the pages that follow the game: its state changed."""
+        with self.changed:
+            self.version += 1
+            self.changed.notify_all()
+
+    def submit(self, body: Any) -> None:
+        """The person's move from a request's JSON body {"column": Y, "ply": MOVES_SEEN};
+        BadRequest or Conflict, and nothing changes, when it cannot be played now."""
+        if not isinstance(body, dict):
+            raise BadRequest("the body must be a JSON object")
+        column = body.get("column")
+        if isinstance(column, bool) or not isinstance(column, int):
+            raise BadRequest(f"column: expected a whole number, got {column!r}")
+        if self.over:
+            raise Conflict("the game is over")
+        ply = body.get("ply")
+        if ply is not None and ply != len(self.moves):
+            raise Conflict(f"out of turn: the page shows move {ply}, the game is at move "
+                           f"{len(self.moves)}")
+        try:
+            self.human.submit(column)
+        except NotYourTurn as exc:
+            raise Conflict(f"out of turn: {exc}") from None
+        except ValueError as exc:
+            raise Conflict(str(exc)) from None
+
+    @property
+    def over(self) -> bool:
+        return self.record is not None or bool(self.error)
+
+    def state(self) -> Dict[str, Any]:
+        """Everything the page draws, from the server's view (the page judges nothing)."""
+        b, rec = self.task.board, self.record
+        state: Dict[str, Any] = {
+            "id": self.id, "opponent": self.new.opponent, "M": b.M, "N": b.N, "no_x": b.no_x,
+            "no_y": b.no_y, "seed": self.new.seed, "human_first": self.new.human_first,
+            "moves": rec.moves if rec else list(self.moves), "your_turn": self.human.waiting(),
+            "over": self.over, "error": self.error, "time_limit": self.task.time_limit,
+            "version": self.version,
+        }
+        if rec:
+            verdict = {"a": "win", "b": "loss", "draw": "draw"}[rec.result]
+            state.update(result=verdict, reason=rec.reason, code=rec.code,
+                         win_line=rec.win_line or [], times=rec.times, fault=rec.fault)
+        return state
+
+
+class Games:
+    """Every game this server plays or played; abandons those whose page is gone."""
+
+    def __init__(self, folder: Path, players: Mapping[str, Dict[str, Any]],
+                 time_limit: float) -> None:
+        self.folder, self.players, self.time_limit = folder, dict(players), time_limit
+        self._games: Dict[str, PlayGame] = {}
+        self._lock = threading.Lock()
+        self._numbers = itertools.count(int(time.time()))
+
+    def create(self, body: Any) -> PlayGame:
+        new = parse_new_game(body, self.players)
+        game = PlayGame(secrets.token_hex(6), new, next(self._numbers), self.time_limit,
+                        self.folder / LOG_NAME)
+        with self._lock:
+            self._games[game.id] = game
+        game.start()
+        return game
+
+    def get(self, game_id: str) -> PlayGame:
+        with self._lock:
+            game = self._games.get(game_id)
+        if game is None:
+            raise NotFound(f"no game {game_id!r}")
+        return game
+
+    def running(self) -> List[PlayGame]:
+        with self._lock:
+            return [g for g in self._games.values() if not g.over]
+
+    def abandon_unwatched(self, now: Optional[float] = None) -> List[str]:
+        """Abandon each running game no page has followed for GRACE_S seconds; their ids."""
+        now = time.monotonic() if now is None else now
+        gone = [g for g in self.running() if g.watchers == 0 and now - g.seen > GRACE_S]
+        for game in gone:
+            game.human.abandon("the person left the game (abandoned: the page closed)")
+        return [g.id for g in gone]
+
+    def close(self) -> None:
+        """End every running game (the server stops): each is recorded as abandoned."""
+        for game in self.running():
+            game.human.abandon("the person left the game (abandoned: the server stopped)")
+        for game in self.running():
+            game.thread.join(timeout=10)

@@ -1,0 +1,259 @@
+"""`python -m arena serve [FOLDER]`: play the bot and watch a batch in the browser.
+
+A local app for one person, so the standard library's `ThreadingHTTPServer` is enough: a thread
+per request, Server-Sent Events for the pushes (one-way, plain HTTP, reconnected by the browser
+itself), no framework to install, and everything it serves ships in the package (no CDN, no
+network). It listens on 127.0.0.1 unless told otherwise. The routes:
+
+    /                      the three pages          /static/NAME        their files
+    /play, /watch          the play and watch pages /replay             the replay page of
+    /replay/game?KEY       a finished game, in it                       the folder's log
+    /api/opponents         GET: whom one can play   /api/games          POST: a new game
+    /api/games/ID          GET: its state           /api/games/ID/events    its state, pushed
+    /api/games/ID/move     POST {"column", "ply"}   /api/games/ID/analyse   POST: analyse it
+    /api/watch?batch=B     GET: the batch's state   /api/watch/events   the same, pushed
+"""
+
+import json
+import logging
+import os
+import sys
+import threading
+import time
+from dataclasses import asdict
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Dict, Mapping, Optional, Tuple
+
+from arena.live import mark_watching
+from arena.view.page import render_page
+from arena.web.analyse import ANALYSED_DIR, Analyses
+from arena.web.games import BadRequest, Conflict, Games, NotFound, PlayGame, takes_time
+from arena.web.handler import Forbidden, Handler, Route, not_found
+from arena.web.watch import FolderWatch
+from records.log import LOG_NAME, read_log
+
+LOG = logging.getLogger("arena.web")
+STATIC = Path(__file__).with_name("static")
+VIEW_STATIC = Path(__file__).resolve().parent.parent / "view" / "static"
+# The files the pages load: the web app's own, and the board drawing the replay page shares.
+FILES = {
+    "web.css": (STATIC, "text/css"), "play.js": (STATIC, "text/javascript"),
+    "watch.js": (STATIC, "text/javascript"), "board.js": (VIEW_STATIC, "text/javascript"),
+    "board.css": (VIEW_STATIC, "text/css"),
+}
+PAGES = {(): "index.html", ("play",): "play.html", ("watch",): "watch.html"}
+WATCH_TICK_S = 0.25  # how often an open watch page's state is looked at
+
+
+class App:
+    """The served folder, its games and its batch's state; `route` maps a request to them."""
+
+    def __init__(self, folder: Path, players: Mapping[str, Dict[str, Any]],
+                 time_limit: float = 3.0, sprt: Tuple[float, float] = (0.0, 10.0)) -> None:
+        self.folder = Path(folder).resolve()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.games = Games(self.folder, players, time_limit)
+        self.watch = FolderWatch(self.folder, sprt)
+        self.analyses = Analyses(self.folder)
+        self._watch_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._reaper = threading.Thread(target=self._reap, name="reaper", daemon=True)
+        self._reaper.start()
+
+    def _reap(self) -> None:
+        while not self._stop.wait(1.0):
+            for game_id in self.games.abandon_unwatched():
+                LOG.info("game %s abandoned: its page is gone", game_id)
+
+    def close(self) -> None:
+        """Stop: every game still running is recorded as abandoned."""
+        self._stop.set()
+        self.games.close()
+
+    def route(self, method: str, parts: Tuple[str, ...]) -> Route:
+        if method == "GET" and parts in PAGES:
+            return self.page, (PAGES[parts],)
+        if method == "GET" and len(parts) == 2 and parts[0] == "static":
+            return self.static, (parts[1],)
+        if method == "GET" and parts == ("replay",):
+            return self.replay, ()
+        if method == "GET" and parts == ("replay", "game"):
+            return self.replay_game, ()
+        if parts[:1] == ("api",):
+            return self._api(method, parts[1:])
+        raise not_found(parts)
+
+    def _api(self, method: str, parts: Tuple[str, ...]) -> Route:
+        routes = {("GET", ("opponents",)): self.opponents, ("POST", ("games",)): self.new_game,
+                  ("GET", ("watch",)): self.watch_state, ("GET", ("watch", "events")):
+                  self.watch_events}
+        if (method, parts) in routes:
+            return routes[(method, parts)], ()
+        if len(parts) >= 2 and parts[0] == "games":
+            game_routes = {("GET", ()): self.game_state, ("GET", ("events",)): self.game_events,
+                           ("POST", ("move",)): self.move, ("POST", ("analyse",)): self.analyse}
+            if (method, parts[2:]) in game_routes:
+                return game_routes[(method, parts[2:])], (parts[1],)
+        if any(p == parts for m, p in routes) or (parts[:1] == ("games",)):
+            raise MethodNotAllowed(f"{method} is not allowed on /api/{'/'.join(parts)}")
+        raise not_found(("api",) + parts)
+
+    # ---- pages -------------------------------------------------------------------------
+    def page(self, h: Handler, query: Dict[str, str], name: str) -> None:
+        h.send_text(200, (STATIC / name).read_text(encoding="utf-8"), "text/html; charset=utf-8")
+
+    def static(self, h: Handler, query: Dict[str, str], name: str) -> None:
+        if name not in FILES:
+            raise NotFound(f"no such file: /static/{name}")
+        folder, kind = FILES[name]
+        h.send_text(200, (folder / name).read_text(encoding="utf-8"), f"{kind}; charset=utf-8")
+
+    def inside(self, relative: str) -> Path:
+        """A path the client names, inside the served folder; Forbidden otherwise."""
+        path = (self.folder / relative).resolve()
+        if not path.is_relative_to(self.folder):
+            raise Forbidden(f"{relative}: a path outside the served folder")
+        if not path.is_file():
+            raise NotFound(f"{relative}: no such file in the served folder")
+        return path
+
+    def replay(self, h: Handler, query: Dict[str, str]) -> None:
+        """The replay page of the folder's log (or of `?log=PATH`, a log inside the folder)."""
+        path = self.inside(query.get("log", LOG_NAME))
+        records = read_log(path)
+        title = f"{path.relative_to(self.folder)}: {len(records)} games"
+        h.send_text(200, render_page(records, title), "text/html; charset=utf-8")
+
+    def replay_game(self, h: Handler, query: Dict[str, str]) -> None:
+        """The replay page at one finished game, named by its key (the log's order changes
+        when a batch ends, so pages name games by key, never by position)."""
+        want = {k: query.get(k) for k in ("batch", "a", "b", "seed", "round", "leg")}
+        for index, record in enumerate(read_log(self.inside(LOG_NAME))):
+            key = {k: str(v) for k, v in asdict(record.key).items()}
+            if key == want:
+                return h.redirect(f"/replay#game={index}")
+        raise NotFound("no finished game with that key in the folder's log")
+
+    # ---- play --------------------------------------------------------------------------
+    def opponents(self, h: Handler, query: Dict[str, str]) -> None:
+        players = [{"name": name, "kind": next(k for k in ("process", "so", "python") if k in s),
+                    "takes_time": takes_time(s)} for name, s in self.games.players.items()]
+        h.send_json({"players": players, "time_limit": self.games.time_limit})
+
+    def new_game(self, h: Handler, query: Dict[str, str]) -> None:
+        game = self.games.create(h.body())
+        h.send_json(game.state(), 201)
+
+    def game_state(self, h: Handler, query: Dict[str, str], game_id: str) -> None:
+        h.send_json(self._game_state(self.games.get(game_id)))
+
+    def _game_state(self, game: PlayGame) -> Dict[str, Any]:
+        state = game.state()
+        status = self.analyses.status.get(game.id)
+        state["analysis"] = status
+        if status == "ready":
+            state["analysis_url"] = f"/replay?log={ANALYSED_DIR}/{game.id}.jsonl#game=0"
+        return state
+
+    def game_events(self, h: Handler, query: Dict[str, str], game_id: str) -> None:
+        """The game's state whenever it changes; while a page follows it, it is not abandoned."""
+        game = self.games.get(game_id)
+        sent = {"version": -1, "last": False}
+
+        def next_event() -> Optional[str]:
+            game.seen = time.monotonic()
+            with game.changed:
+                if game.version == sent["version"]:
+                    game.changed.wait(timeout=0.5)
+                version = game.version
+            if version == sent["version"]:
+                return None
+            sent["version"], sent["last"] = version, game.over
+            return json.dumps(self._game_state(game), separators=(",", ":"))
+
+        game.watchers += 1
+        try:
+            h.stream(next_event, lambda: sent["last"])
+        finally:
+            game.watchers -= 1
+            game.seen = time.monotonic()
+
+    def move(self, h: Handler, query: Dict[str, str], game_id: str) -> None:
+        game = self.games.get(game_id)
+        game.submit(h.body())
+        h.send_json({"ok": True})
+
+    def analyse(self, h: Handler, query: Dict[str, str], game_id: str) -> None:
+        game = self.games.get(game_id)
+        if game.record is None:
+            raise Conflict("the game is not over")
+        if game.record.loser is None:
+            raise Conflict("only a game lost on the board has a loss to analyse")
+        status = self.analyses.start(game.id, game.record)
+        game.touch()
+        h.send_json({"analysis": status}, 202)
+
+    # ---- watch -------------------------------------------------------------------------
+    def _snapshot(self, batch: Optional[str]) -> Dict[str, Any]:
+        with self._watch_lock:
+            return self.watch.snapshot(batch)
+
+    def watch_state(self, h: Handler, query: Dict[str, str]) -> None:
+        h.send_json(self._snapshot(query.get("batch")))
+
+    def watch_events(self, h: Handler, query: Dict[str, str]) -> None:
+        """The batch's state whenever it changes, looked at every WATCH_TICK_S; while a page
+        watches, the batch's workers write their games in progress (arena.live)."""
+        last = {"data": "", "marked": 0.0}
+
+        def next_event() -> Optional[str]:
+            now = time.monotonic()
+            if now - last["marked"] >= 1.0:
+                mark_watching(self.folder)
+                last["marked"] = now
+            time.sleep(WATCH_TICK_S)
+            data = json.dumps(self._snapshot(query.get("batch")), separators=(",", ":"))
+            if data == last["data"]:
+                return None
+            last["data"] = data
+            return data
+
+        h.stream(next_event, lambda: self._stop.is_set())
+
+
+class MethodNotAllowed(BadRequest):
+    status = 405
+
+
+class Server(ThreadingHTTPServer):
+    """The HTTP server, holding the app its handlers use."""
+
+    daemon_threads = True
+
+    def __init__(self, address: Tuple[str, int], app: App) -> None:
+        self.app = app
+        super().__init__(address, Handler)
+
+
+def make_server(folder: Path, players: Mapping[str, Dict[str, Any]], host: str = "127.0.0.1",
+                port: int = 8000, time_limit: float = 3.0,
+                sprt: Tuple[float, float] = (0.0, 10.0)) -> Server:
+    """A server bound to (host, port) (port 0: any free one), not yet serving."""
+    # `python` in a player's command is the interpreter that runs the server, as compete.sh
+    # makes it the virtual environment's.
+    bin_dir = str(Path(sys.executable).parent)
+    if bin_dir not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")
+    return Server((host, port), App(folder, players, time_limit, sprt))
+
+
+def run(server: Server) -> None:
+    """Serve until Ctrl-C; running games are then recorded as abandoned."""
+    try:
+        server.serve_forever(poll_interval=0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.app.close()
+        server.server_close()

@@ -1,0 +1,169 @@
+// The play page: a person against an arena player. The game lives on the server, which judges
+// every move; the page sends clicks and redraws from the state the server pushes (Server-Sent
+// Events), so a reload, or the same game in a second tab, shows the same position. The URL
+// hash names the game (#game=ID). What the page shows is mirrored into data-* attributes of
+// the board for the browser tests, with the time from a click to the opponent's answer drawn.
+(function () {
+  'use strict';
+  const $ = function (id) { return document.getElementById(id); };
+  const page = { id: null, board: null, state: null, events: null, clickAt: null,
+    clickPly: -1, players: {} };
+
+  function say(text) { $('message').textContent = text || ''; }
+  function post(url, body) {
+    return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body || {}) }).then(function (r) {
+      return r.text().then(function (text) {
+        if (!r.ok) throw new Error(text.trim() || r.statusText);
+        return text ? JSON.parse(text) : {};
+      });
+    });
+  }
+
+  // ---- a new game ---------------------------------------------------------------------------
+  function loadOpponents() {
+    return fetch('/api/opponents').then(function (r) { return r.json(); }).then(function (d) {
+      const sel = $('opponent');
+      d.players.forEach(function (p) {
+        page.players[p.name] = p;
+        sel.add(new Option(p.name + ' (' + p.kind + ')', p.name));
+      });
+      if (page.players.bot) sel.value = 'bot';
+      showSeconds();
+    });
+  }
+  function showSeconds() {
+    const p = page.players[$('opponent').value];
+    $('seconds-row').hidden = !(p && p.takes_time);
+  }
+  function number(id) { return $(id).value === '' ? null : Number($(id).value); }
+  function newGame() {
+    const body = { opponent: $('opponent').value, colour: $('colour').value };
+    const p = page.players[body.opponent];
+    if (p && p.takes_time) body.seconds = number('seconds');
+    if (document.querySelector('input[name=board]:checked').value === 'chosen') {
+      body.board = [number('rows'), number('cols'), number('no-x'), number('no-y')];
+    } else {
+      body.seed = number('seed');
+    }
+    say('');
+    post('/api/games', body).then(function (state) {
+      location.hash = 'game=' + state.id;
+      follow(state.id);
+    }).catch(function (e) { say(e.message); });
+  }
+
+  // ---- following a game ---------------------------------------------------------------------
+  function follow(id) {
+    if (page.events) page.events.close();
+    page.id = id;
+    page.board = null;
+    $('game').hidden = false;
+    page.events = new EventSource('/api/games/' + id + '/events');
+    page.events.onmessage = function (e) { render(JSON.parse(e.data)); };
+    page.events.onerror = function () {
+      if (page.state && page.state.over) page.events.close();
+    };
+  }
+  function humanPiece(s) { return s.human_first ? 1 : 2; }
+  function render(s) {
+    const el = $('play-board');
+    if (!page.board || page.state === null || page.state.id !== s.id) {
+      page.board = C4Board.build(el, s.M, s.N, s.no_x, s.no_y, { cell: 44 });
+      $('title').textContent = 'You (' + (s.human_first ? 'first, red' : 'second, yellow') +
+        ') against ' + s.opponent + ' on ' + s.M + 'x' + s.N + ', forbidden cell (' + s.no_x +
+        ',' + s.no_y + ')' + (s.seed >= 0 ? ', seed ' + s.seed : '');
+    }
+    page.state = s;
+    C4Board.setWin(page.board, s.over ? [].concat.apply([], s.win_line || []) : []);
+    C4Board.paint(page.board, s.moves, s.moves.length, s.over);
+    const now = performance.now();
+    if (page.clickAt !== null && s.moves.length >= page.clickPly + 2 || s.over) {
+      if (page.clickAt !== null) el.dataset.clickToDrawMs = (now - page.clickAt).toFixed(1);
+      page.clickAt = null;
+    }
+    el.dataset.game = s.id;
+    el.dataset.plies = s.moves.length;
+    el.dataset.turn = s.over ? 'over' : s.your_turn ? 'you' : 'opponent';
+    el.dataset.result = s.result || '';
+    el.classList.toggle('playable', !s.over && s.your_turn);
+    $('status').textContent = s.error ? s.error : s.over ? 'The game is over.'
+      : s.your_turn ? 'Your move: click a column.' : s.opponent + ' is thinking...';
+    renderEnd(s);
+  }
+  function renderEnd(s) {
+    $('end').hidden = !s.over;
+    if (!s.over) return;
+    if (page.events && (s.analysis === null || s.analysis === 'ready' ||
+        String(s.analysis).indexOf('failed') === 0)) page.events.close();
+    const verdict = { win: 'You won', loss: 'You lost', draw: 'A draw' }[s.result] || 'Stopped';
+    $('result').textContent = s.error || verdict + ': ' + s.reason + ' (course code ' +
+      s.code + ', ' + s.moves.length + ' moves).';
+    $('result').dataset.result = s.result || '';
+    const onBoard = (s.result === 'win' || s.result === 'loss') && !s.fault;
+    $('analyse').hidden = !onBoard;
+    const st = $('analysis-status');
+    st.textContent = '';
+    if (s.analysis === 'running') st.textContent = 'analysing (a few seconds to a minute)...';
+    else if (s.analysis && s.analysis !== 'ready') st.textContent = s.analysis;
+    if (s.analysis === 'ready') {
+      const a = document.createElement('a');
+      a.href = s.analysis_url;
+      a.id = 'analysis-link';
+      a.textContent = 'the analysed game on the replay page';
+      st.appendChild(a);
+    }
+  }
+
+  // ---- clicks -------------------------------------------------------------------------------
+  function clearPreview() {
+    if (!page.board) return;
+    const cells = page.board.el.querySelectorAll('.preview1, .preview2');
+    cells.forEach(function (c) { c.classList.remove('preview1', 'preview2'); });
+  }
+  function preview(e) {
+    clearPreview();
+    const s = page.state;
+    if (!s || s.over || !s.your_turn) return;
+    const y = C4Board.column(page.board, e.clientX);
+    if (y === null) return;
+    const x = C4Board.landing(page.board, y);
+    if (x !== null) {
+      page.board.cells[x + ',' + y].classList.add('preview' + humanPiece(s));
+    }
+  }
+  function click(e) {
+    const s = page.state;
+    if (!s || s.over) return;
+    const y = C4Board.column(page.board, e.clientX);
+    if (y === null) return;
+    clearPreview();
+    page.clickAt = performance.now();
+    page.clickPly = s.moves.length;
+    say('');
+    post('/api/games/' + s.id + '/move', { column: y, ply: s.moves.length })
+      .catch(function (err) { page.clickAt = null; say(err.message); });
+  }
+  function analyse() {
+    post('/api/games/' + page.id + '/analyse').then(function () {
+      if (page.events) page.events.close();
+      follow(page.id);
+    }).catch(function (e) { say(e.message); });
+  }
+
+  function start() {
+    $('opponent').addEventListener('change', showSeconds);
+    $('start').addEventListener('click', newGame);
+    $('again').addEventListener('click', newGame);
+    $('analyse').addEventListener('click', analyse);
+    $('play-board').addEventListener('mousemove', preview);
+    $('play-board').addEventListener('mouseleave', clearPreview);
+    $('play-board').addEventListener('click', click);
+    loadOpponents().then(function () {
+      const hash = new URLSearchParams(location.hash.slice(1));
+      if (hash.has('game')) follow(hash.get('game'));
+      document.body.dataset.ready = '1';
+    });
+  }
+  start();
+}());

@@ -1,0 +1,146 @@
+// The watch page: a batch's score, Elo, SPRT and table, and its games in progress move by
+// move. The server pushes the whole state whenever it changes (Server-Sent Events) and the
+// page redraws from it; a small board per game in progress, and a large one for the game
+// followed (a click on a small one). Finished games open on the replay page.
+(function () {
+  'use strict';
+  const $ = function (id) { return document.getElementById(id); };
+  const page = { events: null, minis: {}, followed: null, big: null, bigKey: null };
+
+  function pct(x) { return x === null ? '-' : (100 * x).toFixed(1) + '%'; }
+  function elo(s) {
+    if (s.elo === null) return s.elo_sign ? (s.elo_sign > 0 ? '+inf' : '-inf') : '-';
+    const sign = s.elo > 0 ? '+' : '';
+    const ci = s.elo_low === null ? '' : ' [' + Math.round(s.elo_low) + ', ' +
+      Math.round(s.elo_high) + ']';
+    return sign + Math.round(s.elo) + ci;
+  }
+  function wdl(s) { return s.wins + '-' + s.draws + '-' + s.losses; }
+  function keyOf(k) { return [k.batch, k.a, k.b, k.seed, k.round, k.leg].join('/'); }
+
+  function renderScore(d) {
+    const t = d.total, el = $('score');
+    el.textContent = t.games ? (d.a.join(', ') || 'A') + ': ' + wdl(t) + ' in ' + t.games +
+      ' games, score ' + pct(t.score) + ', Elo ' + elo(t) + ' (95%)' : 'no finished game yet';
+    el.dataset.wins = t.wins;
+    el.dataset.draws = t.draws;
+    el.dataset.losses = t.losses;
+    el.dataset.games = t.games;
+    el.dataset.score = t.score === null ? '' : t.score;
+    const p = d.sprt;
+    $('sprt').textContent = 'elo0 ' + p.elo0 + ', elo1 ' + p.elo1 + ': LLR ' + p.llr.toFixed(2) +
+      ' in [' + p.lower.toFixed(2) + ', ' + p.upper.toFixed(2) + '] over ' + p.pairs +
+      ' game pairs: ' + p.verdict;
+    $('sprt').dataset.llr = p.llr;
+    const span = p.upper - p.lower;
+    const at = Math.min(1, Math.max(0, (p.llr - p.lower) / span));
+    $('llr-mark').style.left = (at * 100).toFixed(1) + '%';
+  }
+  function renderTable(d) {
+    const body = $('table').tBodies[0];
+    body.textContent = '';
+    d.table.forEach(function (r) {
+      const tr = body.insertRow();
+      [r.a, r.b, r.total.games, wdl(r.total), wdl(r.first), wdl(r.second), pct(r.total.score),
+        elo(r.total), r.sprt.llr.toFixed(2)].forEach(function (v) {
+        tr.insertCell().textContent = v;
+      });
+    });
+  }
+  function renderRecent(d) {
+    const ol = $('recent');
+    ol.textContent = '';
+    d.recent.forEach(function (g) {
+      const li = document.createElement('li'), a = document.createElement('a');
+      const k = g.key;
+      a.href = '/replay/game?' + new URLSearchParams({ batch: k.batch, a: k.a, b: k.b,
+        seed: k.seed, round: k.round, leg: k.leg }).toString();
+      a.textContent = k.a + ' vs ' + k.b + ', round ' + k.round + ' leg ' + k.leg + ': code ' +
+        g.code + ', ' + g.reason + ', ' + g.plies + ' plies';
+      li.appendChild(a);
+      ol.appendChild(li);
+    });
+  }
+  function renderLive(d) {
+    const box = $('live'), seen = {};
+    $('live-count').textContent = '(' + d.live.length + ')';
+    $('live-count').dataset.count = d.live.length;
+    d.live.forEach(function (g) {
+      const key = g.worker + ':' + keyOf(g.key);
+      seen[key] = true;
+      let m = page.minis[key];
+      if (!m) {
+        const div = document.createElement('div');
+        div.className = 'mini';
+        const title = document.createElement('div');
+        title.textContent = g.key.a + ' vs ' + g.key.b + ' r' + g.key.round + ' leg ' + g.key.leg;
+        const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+        div.appendChild(title);
+        div.appendChild(el);
+        box.appendChild(div);
+        m = { div: div, board: C4Board.build(el, g.board[0], g.board[1], g.board[2], g.board[3],
+          { cell: 14, labels: false }) };
+        div.addEventListener('click', function () { page.followed = key; render(page.last); });
+        page.minis[key] = m;
+      }
+      C4Board.paint(m.board, g.moves, g.moves.length, false);
+      m.div.dataset.plies = g.moves.length;
+      m.div.classList.toggle('followed', key === page.followed);
+    });
+    for (const key in page.minis) {
+      if (!seen[key]) { page.minis[key].div.remove(); delete page.minis[key]; }
+    }
+    renderFollowed(d.live.filter(function (g) {
+      return g.worker + ':' + keyOf(g.key) === page.followed;
+    })[0]);
+  }
+  function renderFollowed(g) {
+    const el = $('followed');
+    if (!g) {
+      $('followed-title').textContent = page.followed ? 'The followed game has ended.' : '';
+      return;
+    }
+    const key = g.worker + ':' + keyOf(g.key);
+    if (page.bigKey !== key) {
+      page.big = C4Board.build(el, g.board[0], g.board[1], g.board[2], g.board[3], { cell: 34 });
+      page.bigKey = key;
+    }
+    C4Board.paint(page.big, g.moves, g.moves.length, false);
+    const first = g.key.leg === 0 ? g.key.a : g.key.b;
+    $('followed-title').textContent = g.key.a + ' vs ' + g.key.b + ' (' + first +
+      ' first, red): ' + g.moves.length + ' moves';
+    el.dataset.plies = g.moves.length;
+  }
+  function renderBatches(d) {
+    const sel = $('batch');
+    const names = d.batches.join('\n');
+    if (sel.dataset.names !== names) {
+      sel.textContent = '';
+      d.batches.forEach(function (b) { sel.add(new Option(b, b)); });
+      sel.dataset.names = names;
+    }
+    sel.value = d.batch;
+  }
+  function render(d) {
+    if (!d) return;
+    page.last = d;
+    renderBatches(d);
+    renderScore(d);
+    renderTable(d);
+    renderRecent(d);
+    renderLive(d);
+    document.body.dataset.batch = d.batch;
+    document.body.dataset.updates = Number(document.body.dataset.updates || 0) + 1;
+    document.body.dataset.maxLive = Math.max(Number(document.body.dataset.maxLive || 0),
+      d.live.length);
+  }
+  function connect(batch) {
+    if (page.events) page.events.close();
+    page.events = new EventSource('/api/watch/events' + (batch ? '?batch=' +
+      encodeURIComponent(batch) : ''));
+    page.events.onmessage = function (e) { render(JSON.parse(e.data)); };
+  }
+  $('batch').addEventListener('change', function () { connect($('batch').value); });
+  connect(new URLSearchParams(location.search).get('batch'));
+  document.body.dataset.ready = '1';
+}());

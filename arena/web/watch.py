@@ -1,0 +1,140 @@
+"""The watch page's state: a batch's score, Elo, SPRT and table, and its games in progress.
+
+Everything comes from the folder, the batch's own files: the finished games from its log
+(`games.jsonl`, read incrementally: only the bytes appended since the last look, and whole
+again when the batch rewrites it in game order at its end), the games in progress from its
+workers' live files (`arena.live`), the SPRT's bounds from `early_stop.json` where the batch
+stopped early. The numbers are the ones `stat.py` prints for the same records
+(`arena.report.summary`, `arena.stats`), from A's view (A: the gauntlet's player).
+"""
+
+import json
+import math
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+from arena.early_stop import STOP_NAME
+from arena.live import read_live
+from arena.report.summary import by_pairing, wdl_of
+from arena.results import CourseGame, course_game, pair_scores
+from arena.stats import WDL, elo_estimate, pentanomial, sprt
+from arena.web.games import BATCH as PLAY_BATCH
+from records.game import GameRecord
+from records.log import LOG_NAME
+
+RECENT = 12  # finished games listed on the page
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What the watch page keeps of a finished game: the course's line and how it ended."""
+
+    game: CourseGame
+    key: Dict[str, Any]
+    plies: int
+    reason: str
+
+
+def _number(value: float) -> Optional[float]:
+    """JSON has no infinity or NaN: None stands for "unknown"."""
+    return None if value is None or math.isnan(value) or math.isinf(value) else round(value, 3)
+
+
+def _score(wdl: WDL) -> Dict[str, Any]:
+    est = elo_estimate(wdl)
+    return {"wins": wdl.wins, "draws": wdl.draws, "losses": wdl.losses, "games": wdl.games,
+            "score": _number(wdl.score) if wdl.games else None,
+            "elo": _number(est.elo) if est else None, "elo_low": _number(est.low) if est else None,
+            "elo_high": _number(est.high) if est else None,
+            "elo_sign": (1 if est.elo > 0 else -1) if est and math.isinf(est.elo) else 0}
+
+
+def _sprt(games: List[CourseGame], bounds: Tuple[float, float]) -> Dict[str, Any]:
+    res = sprt(pentanomial(pair_scores(games)), *bounds)
+    llr = res.llr if not math.isinf(res.llr) else math.copysign(99.0, res.llr)
+    return {"elo0": bounds[0], "elo1": bounds[1], "llr": round(llr, 3),
+            "lower": round(res.lower, 3), "upper": round(res.upper, 3), "pairs": res.pairs,
+            "verdict": res.verdict}
+
+
+class FolderWatch:
+    """Reads a results folder as a batch writes it; `snapshot()` is the page's state."""
+
+    def __init__(self, folder: Path, sprt_bounds: Tuple[float, float] = (0.0, 10.0)) -> None:
+        self.folder = Path(folder)
+        self.log = self.folder / LOG_NAME
+        self.sprt_bounds = sprt_bounds
+        self._games: List[Finished] = []
+        self._offset = 0
+        self._inode: Optional[int] = None
+        self._partial = b""
+
+    def _read_log(self) -> None:
+        """Parse the lines appended since the last call (all of them after a rewrite)."""
+        try:
+            st = os.stat(self.log)
+        except OSError:
+            self._games, self._offset, self._inode, self._partial = [], 0, None, b""
+            return
+        if st.st_ino != self._inode or st.st_size < self._offset:
+            self._games, self._offset, self._inode, self._partial = [], 0, st.st_ino, b""
+        if st.st_size == self._offset:
+            return
+        with open(self.log, "rb") as handle:
+            handle.seek(self._offset)
+            data = handle.read()
+        self._offset += len(data)
+        lines = (self._partial + data).split(b"\n")
+        self._partial = lines.pop()
+        for line in lines:
+            try:
+                record = GameRecord.from_dict(json.loads(line))
+            except (ValueError, TypeError, KeyError):
+                continue  # not a record: the batch reports it, the page shows what it can
+            key = record.key
+            self._games.append(Finished(course_game(record), asdict(key), len(record.moves),
+                                        record.reason))
+
+    def _bounds(self) -> Tuple[float, float]:
+        try:
+            stop = json.loads((self.folder / STOP_NAME).read_text(encoding="utf-8"))
+            return float(stop["elo0"]), float(stop["elo1"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return self.sprt_bounds
+
+    def batches(self) -> List[str]:
+        """The batches of the folder's log, latest-finished last, the play page's games apart."""
+        order: Dict[str, int] = {}
+        for i, f in enumerate(self._games):
+            order[f.key["batch"]] = i
+        return [b for b in sorted(order, key=order.get) if b != PLAY_BATCH]
+
+    def snapshot(self, batch: Optional[str] = None) -> Dict[str, Any]:
+        """The page's state for one batch (default: the latest with a game in progress, else
+        the latest to finish a game)."""
+        self._read_log()
+        live = [g for g in read_live(self.folder) if g.key.get("batch") != PLAY_BATCH]
+        names = self.batches()
+        if batch is None:
+            batch = (live[-1].key["batch"] if live else names[-1] if names else "")
+        finished = [f for f in self._games if f.key["batch"] == batch]
+        games = [f.game for f in finished]
+        bounds = self._bounds()
+        table = []
+        for (a, b), gs in by_pairing(games).items():
+            legs = [_score(wdl_of([g for g in gs if g.leg == leg])) for leg in (0, 1)]
+            table.append({"a": a, "b": b, "total": _score(wdl_of(gs)), "first": legs[0],
+                          "second": legs[1], "sprt": _sprt(gs, bounds)})
+        a_names = sorted({g.a for g in games})
+        return {
+            "batch": batch, "batches": names, "a": a_names,
+            "total": _score(wdl_of(games)), "sprt": _sprt(games, bounds), "table": table,
+            "recent": [{"key": f.key, "code": f.game.code, "plies": f.plies,
+                        "reason": f.reason} for f in finished[-RECENT:][::-1]],
+            "live": [{"worker": g.worker, "key": g.key, "board": g.board,
+                      "time_limit": g.time_limit, "moves": [m[:2] for m in g.moves],
+                      "times": [m[2] for m in g.moves]}
+                     for g in live if g.key.get("batch") == batch],
+        }

@@ -1,0 +1,211 @@
+"""The web app's server without a browser: bad requests are refused with a 4xx and one line and
+change nothing, games are played by the arena's referee and recorded, a game whose page is gone
+is recorded as abandoned and leaves no process behind, and the watch state is the batch's."""
+
+import json
+import os
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+from web_server import PLAYERS, Served
+
+import arena.web.games as games_module
+from arena.boards import draw_board
+from arena.config import adhoc_config, with_overrides
+from arena.live import LiveFile, is_watched, mark_watching, read_live
+from arena.players import make_player
+from arena.rules import Board
+from arena.scheduler import run_batch
+from records.game import GameKey
+from records.log import read_log
+
+ROOT = Path(__file__).resolve().parents[3]
+MARK = "ARENA_WEB_TEST_MARK"
+
+
+@pytest.fixture()
+def served(tmp_path):
+    s = Served(tmp_path)
+    yield s
+    s.close()
+
+
+def new_game(served, **body):
+    status, text = served.call("POST", "/api/games", {"opponent": "random", "seed": 5, **body})
+    assert status == 201, text
+    return json.loads(text)
+
+
+def state_when(served, game_id, ready, timeout=20.0):
+    """The game's state once `ready(state)` holds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = json.loads(served.call("GET", f"/api/games/{game_id}")[1])
+        if ready(state):
+            return state
+        time.sleep(0.02)
+    raise AssertionError(f"game {game_id} never got there: {state}")
+
+
+def your_turn(state):
+    return state["your_turn"] or state["over"]
+
+
+def test_a_game_against_random_is_played_to_its_end_and_recorded(served, tmp_path):
+    game = new_game(served, colour="first")
+    while True:
+        state = state_when(served, game["id"], your_turn)
+        if state["over"]:
+            break
+        board = Board(state["M"], state["N"], state["no_x"], state["no_y"])
+        for ply, (x, y) in enumerate(state["moves"]):
+            board.play(x, y, ply % 2 + 1)
+        column = next(y for y in range(state["N"]) if board.top[y] > 0)
+        status, text = served.call("POST", f"/api/games/{game['id']}/move",
+                                   {"column": column, "ply": len(state["moves"])})
+        assert status == 200, text
+    [record] = read_log(tmp_path / "games.jsonl")
+    assert (record.a, record.b, record.leg, record.batch) == ("human", "random", 0, "play")
+    assert record.moves == state["moves"] and record.code == state["code"]
+    b = draw_board(5, 0)
+    assert (record.M, record.N, record.no_x, record.no_y) == (b.M, b.N, b.no_x, b.no_y)
+    assert state["result"] == {"a": "win", "b": "loss", "draw": "draw"}[record.result]
+    assert len(record.times) == len(record.moves)
+
+
+@pytest.mark.parametrize("body, status, reason", [
+    ({"column": 99}, 409, "there is no column 99"),
+    ({"column": "3"}, 400, "column: expected a whole number"),
+    ({"column": 0, "ply": 7}, 409, "out of turn"),
+    ({}, 400, "column: expected a whole number"),
+])
+def test_a_bad_move_gets_a_4xx_with_one_line_and_changes_nothing(served, body, status, reason):
+    game = new_game(served, colour="first")
+    before = state_when(served, game["id"], your_turn)
+    got, text = served.call("POST", f"/api/games/{game['id']}/move", body)
+    assert got == status and text.startswith(reason) and text.count("\n") == 1, text
+    after = json.loads(served.call("GET", f"/api/games/{game['id']}")[1])
+    assert after["moves"] == before["moves"] and after["your_turn"]
+
+
+def test_a_full_column_is_refused(served):
+    game = new_game(served, colour="first", board=[9, 9, 0, 8])
+    gid = game["id"]
+    while True:  # play column 0 until it is full (or the game ends on it)
+        state = state_when(served, gid, your_turn)
+        if state["over"] or sum(1 for m in state["moves"] if m[1] == 0) == 9:
+            break
+        served.call("POST", f"/api/games/{gid}/move", {"column": 0})
+    if not state["over"]:
+        status, text = served.call("POST", f"/api/games/{gid}/move", {"column": 0})
+        assert (status, text) == (409, "column 0 is full\n")
+
+
+@pytest.mark.parametrize("method, path, raw, status, reason", [
+    ("POST", "/api/games/feedbeef/move", b'{"column": 1}', 404, "no game 'feedbeef'"),
+    ("POST", "/api/games", b'{"opponent": "random", "colour"', 400, "malformed body: not JSON"),
+    ("POST", "/api/games", b'{"opponent": "nobody"}', 400, "opponent: no player named"),
+    ("POST", "/api/games", b'{"opponent": "random", "board": [13, 9, 0, 0]}', 400, "M: 13 is not"),
+    ("POST", "/api/games", b'{"opponent": "random", "board": [9, 9, 9, 0]}', 400,
+     "no_x: 9 is not"),
+    ("GET", "/replay?log=../../../etc/passwd", None, 403, "../../../etc/passwd: a path outside"),
+    ("GET", "/replay?log=nothing.jsonl", None, 404, "nothing.jsonl: no such file"),
+    ("GET", "/static/server.py", None, 404, "no such file"),
+    ("GET", "/nowhere", None, 404, "no such page"),
+    ("GET", "/api/games/feedbeef/move", None, 405, "GET is not allowed"),
+])
+def test_bad_requests_get_a_4xx_and_one_line(served, method, path, raw, status, reason):
+    got, text = served.call(method, path, raw=raw)
+    assert got == status and text.startswith(reason) and text.count("\n") == 1, text
+    assert "Traceback" not in text
+
+
+def test_a_move_after_the_end_and_two_games_at_once(served):
+    one, two = new_game(served, seed=1), new_game(served, seed=2, colour="second")
+    assert one["id"] != two["id"]
+    for game in (one, two):
+        state_when(served, game["id"], your_turn)
+    status, _ = served.call("POST", f"/api/games/{one['id']}/move", {"column": 0})
+    assert status == 200
+    status, text = served.call("POST", f"/api/games/{two['id']}/move", {"column": 1})
+    assert status == 200, text
+    assert len(state_when(served, two["id"], your_turn)["moves"]) >= 2
+
+
+def marked_processes(mark: str):
+    needle = f"{MARK}={mark}".encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as f:
+                    if needle in f.read():
+                        found.append(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+def test_a_game_whose_page_is_gone_is_recorded_as_abandoned_and_its_opponent_ends(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(games_module, "GRACE_S", 1.0)
+    mark = uuid.uuid4().hex
+    players = {"proto": {"process": [sys.executable, str(ROOT / "hostile" / "proto_bot.py"),
+                                     "good"], "env": {MARK: mark}}}
+    served = Served(tmp_path, players)
+    try:
+        status, text = served.call("POST", "/api/games", {"opponent": "proto", "seed": 3,
+                                                          "colour": "second"})
+        game = json.loads(text)
+        # a page follows the game for a moment, then its tab closes
+        with urllib.request.urlopen(served.url(f"/api/games/{game['id']}/events"),
+                                    timeout=10) as events:
+            for line in events:  # until the opponent has opened the game
+                if line.startswith(b"data: ") and json.loads(line[6:])["moves"]:
+                    break
+        assert marked_processes(mark), "the opponent's process should run during the game"
+        state = state_when(served, game["id"], lambda s: s["over"], timeout=15)
+        deadline = time.monotonic() + 5
+        while marked_processes(mark) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert marked_processes(mark) == []
+    finally:
+        served.close()
+    [record] = read_log(tmp_path / "games.jsonl")
+    assert record.fault == {"side": "a", "kind": "crash",
+                            "detail": "the person left the game (abandoned: the page closed)"}
+    assert record.code == 3 and state["result"] == "loss" and len(record.moves) == 1
+
+
+def test_live_files_are_written_only_while_a_page_watches(tmp_path):
+    key, board = GameKey("b", "x", "y", 1, 0, 0), draw_board(1, 0)
+    live = LiveFile(tmp_path)
+    players = {n: make_player(n, PLAYERS["random"]) for n in ("x", "y")}
+    assert live.wrap(players, key, board, 1.0) is players and not live.path.exists()
+    mark_watching(tmp_path)
+    assert is_watched(tmp_path)
+    wrapped = live.wrap(players, key, board, 1.0)
+    assert set(wrapped) == {"x", "y"} and live.path.exists()
+    [game] = read_live(tmp_path)
+    assert (game.key["a"], game.board, game.moves) == ("x", [board.M, board.N, board.no_x,
+                                                            board.no_y], [])
+    live.end()
+    assert read_live(tmp_path) == [] and not live.path.exists()
+
+
+def test_the_watch_state_is_the_batchs_final_score(served, tmp_path):
+    config = with_overrides(adhoc_config("gauntlet", {n: PLAYERS[n] for n in ("greedy", "random")},
+                                         "watched"),
+                            {"rounds": 4, "jobs": 1, "output": str(tmp_path), "seed": 3})
+    records = run_batch(config, quiet=True)
+    state = json.loads(served.call("GET", "/api/watch")[1])
+    wins = sum(r.result == "a" for r in records)
+    losses = sum(r.result == "b" for r in records)
+    assert state["batch"] == "watched"
+    assert (state["total"]["wins"], state["total"]["losses"], state["total"]["games"]) == (
+        wins, losses, len(records))
+    assert state["table"][0]["first"]["games"] == 4 and state["sprt"]["pairs"] == 4
