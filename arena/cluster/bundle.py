@@ -1,6 +1,9 @@
-"""The files a batch ships to its workers, and player specs rewritten to paths inside them.
+"""What a batch ships to its workers: the arena's own code, the batch's files, and player specs
+rewritten to paths inside them.
 
-A worker needs only Python and the project installed. Everything a player may read (the bot's
+A worker needs only Python and `distributed`. The arena's code (the client's `arena` and
+`records` packages, `code_bundle`) travels with every batch, so a worker plays with the
+client's version whatever it has installed itself. Everything a player may read (the bot's
 package, the opponents, `.so` strategies, configs) lives under the folder the batch runs from,
 because config paths are relative to it; that folder is zipped once, less what no player reads
 (version control, virtual environments, results, docs, tests). Every `.so` a spec names is
@@ -10,17 +13,19 @@ folder with `shared_fs: true`.
 """
 
 import hashlib
+import importlib
 import io
 import os
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, Optional, Set
+from typing import Any, Dict, Optional, Set, Tuple
 
 SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", ".pytest_cache", ".ruff_cache",
              "node_modules", "results", "compete_result", "docs", "tests"}
 SKIP_SUFFIXES = (".pyc", ".pyo")
 MAX_BYTES = 256 * 1024 * 1024
+CODE_PACKAGES = ("arena", "records")  # all a worker imports from this project to play a game
 
 
 class BundleError(Exception):
@@ -81,6 +86,33 @@ def make_bundle(specs: Dict[str, Dict[str, Any]], root: Path, shared_fs: bool,
         raise BundleError(f"{root} holds {size // 2**20} MiB to ship to the workers (limit "
                           f"{MAX_BYTES // 2**20} MiB); run from the project folder or set "
                           "shared_fs: true")
+    data = _zip(files)
+    return Bundle(f"arena-files-{hashlib.sha256(data).hexdigest()[:12]}", data, str(root),
+                  portable)
+
+
+@dataclass(frozen=True)
+class CodeBundle:
+    """The arena's own modules as the client runs them; `digest` names this version."""
+
+    digest: str
+    data: bytes
+    packages: Tuple[str, ...]
+
+
+def code_bundle() -> CodeBundle:
+    """Zip the client's CODE_PACKAGES from where the client imports them (a checkout or an
+    install alike): the same files give the same digest, so a worker unpacks a version once."""
+    files: Dict[str, Path] = {}
+    for name in CODE_PACKAGES:
+        folder = Path(importlib.import_module(name).__file__).parent
+        files.update({f"{name}/{rel}": path for rel, path in _walk(folder, set()).items()})
+    data = _zip(files)
+    return CodeBundle(hashlib.sha256(data).hexdigest(), data, CODE_PACKAGES)
+
+
+def _zip(files: Dict[str, Path]) -> bytes:
+    """A zip of these files that depends on their contents and modes only (no times)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for rel, path in sorted(files.items()):
@@ -88,6 +120,4 @@ def make_bundle(specs: Dict[str, Dict[str, Any]], root: Path, shared_fs: bool,
             info.external_attr = (path.stat().st_mode & 0o777) << 16  # keep scripts executable
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
-    data = buffer.getvalue()
-    return Bundle(f"arena-files-{hashlib.sha256(data).hexdigest()[:12]}", data, str(root),
-                  portable)
+    return buffer.getvalue()

@@ -1,5 +1,6 @@
-"""The Dask executor: ship the batch's files, check its players on every worker, submit one
-task per game, yield records as they finish, cancel the rest when the iterator is closed.
+"""The Dask executor: ship the arena's code and the batch's files, have every worker check
+itself and its players, submit one task per game, yield records as they finish, cancel the rest
+when the iterator is closed.
 
 `local:N` starts a `LocalCluster` of N single-threaded worker processes on this machine; any
 other value is a scheduler's address (`tcp://host:8786`). Records come back to the client, the
@@ -8,21 +9,27 @@ plays them again on another worker, and the scheduler in `arena.scheduler` count
 once.
 """
 
+import dataclasses
 import logging
+import pickle
 import uuid
-from collections import Counter
+import warnings
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from distributed import Client, Future, LocalCluster, as_completed
+from distributed.versions import VersionMismatchWarning
 
-from arena.cluster.bundle import Bundle, BundleError, make_bundle
-from arena.cluster.worker import BatchFiles, check_remote, play_remote
+from arena.cluster.bootstrap import Bootstrap, distributed_version
+from arena.cluster.bundle import Bundle, BundleError, code_bundle, make_bundle
+from arena.cluster.checks import WorkerReports, WorkersCannotPlay
+from arena.cluster.worker import GAME
 from arena.tasks import BatchError, Task
 from records.game import GameRecord
 
 LOG = logging.getLogger("arena.cluster")
 CONNECT_TIMEOUT = 30.0  # seconds to reach the scheduler and to see the first worker
+REPORT_TIMEOUT = 30.0  # seconds for the workers' reports to arrive once their setup is done
 
 
 class DaskPool:
@@ -51,6 +58,7 @@ class DaskPool:
             logging.getLogger("distributed").setLevel(logging.WARNING)
         cluster = None
         try:
+            warnings.simplefilter("ignore", VersionMismatchWarning)  # each worker's own line
             if self.address.startswith("local:"):
                 cluster = LocalCluster(n_workers=int(self.address[len("local:"):]),
                                        threads_per_worker=1, processes=True,
@@ -70,17 +78,25 @@ class DaskPool:
     def _play(self, bundle: Bundle, todo: List[Task]) -> Iterator[GameRecord]:
         client, cluster = self._connect()
         futures: Dict[Future, Task] = {}
-        run = uuid.uuid4().hex[:8]  # this run's names: two batches on one scheduler never mix
-        plugin = f"{bundle.name}-{run}"
+        # This run's name: its plugin, its report topic and the resource its games ask for.
+        name = f"{bundle.name}-{uuid.uuid4().hex[:8]}"
+        reports = WorkerReports()
+        client.subscribe_topic(name, reports.on_event)
         try:
-            client.register_plugin(BatchFiles(bundle), name=plugin)
-            _check_players(client, plugin, todo)
+            try:
+                first = client.register_plugin(Bootstrap(_state(name, bundle, todo)), name=name)
+            except Exception as exc:  # the plugin failed to load on a worker: a Dask mismatch
+                raise WorkersCannotPlay(f"no game played: a worker cannot load the batch's "
+                                        f"set-up: {type(exc).__name__}: {exc}") from None
+            reports.wait(first, lambda: client.get_events(name), REPORT_TIMEOUT)
+            reports.start(first)
             for task in todo:
                 k = task.key
-                key = f"game-{run}-{k.a}-{k.b}-{k.round}-{k.leg}"
-                futures[client.submit(play_remote, plugin, task, key=key, pure=False)] = task
-            LOG.info("cluster %s: %d games on %d workers", self.address, len(todo),
-                     len(client.scheduler_info()["workers"]))
+                key = f"game-{name}-{k.a}-{k.b}-{k.round}-{k.leg}"
+                game = {"NAME": name, "TASK": pickle.dumps(task)}
+                futures[client.submit(eval, GAME, game, key=key, pure=False,
+                                      resources={name: 1})] = task
+            LOG.info("cluster %s: %d games on %d workers", self.address, len(todo), len(first))
             for future in as_completed(futures):
                 try:
                     record = future.result()
@@ -92,7 +108,8 @@ class DaskPool:
         finally:
             client.cancel(list(futures))
             try:
-                client.unregister_worker_plugin(plugin)  # closes the workers' players
+                client.unsubscribe_topic(name)
+                client.unregister_worker_plugin(name)  # closes the workers' players
             except Exception as exc:  # a worker gone or the scheduler stopping: nothing to close
                 LOG.debug("cluster: plugin removal: %s", exc)
             client.close()
@@ -100,24 +117,13 @@ class DaskPool:
                 cluster.close()
 
 
-def _check_players(client: Client, plugin: str, todo: List[Task]) -> None:
-    """Start every player of the batch once on every worker; BatchError naming each failure.
-    Warn where a machine's workers run more games at once than it has cores (unfair clocks)."""
-    names = sorted({n for t in todo for n in (t.key.a, t.key.b)})
-    workers = client.scheduler_info()["workers"]
-    checks = {w: client.submit(check_remote, plugin, names, todo[0].board, workers=[w],
-                               allow_other_workers=False, pure=False) for w in workers}
-    problems: List[str] = []
-    threads: Counter = Counter()
-    cores: Dict[str, int] = {}
-    for w, future in checks.items():
-        found, host, cores[host] = future.result()
-        problems += [f"{w}: {p}" for p in found]
-        threads[host] += workers[w]["nthreads"]
-    if problems:
-        raise BatchError("players cannot start on the workers, no game played: "
-                         + "; ".join(problems))
-    for host, count in sorted(threads.items()):
-        if count > cores[host]:
-            LOG.warning("cluster: %s plays %d games at once on %d cores: move times suffer "
-                        "(docs/cluster.md, fair clocks)", host, count, cores[host])
+def _state(name: str, bundle: Bundle, todo: List[Task]) -> Dict[str, Any]:
+    """What a worker's Bootstrap needs, as plain data (it unpickles before the arena is there):
+    the versions to match, the arena's code, the batch's files and the players to check."""
+    code = code_bundle()
+    board = todo[0].board
+    return {"name": name, "distributed": distributed_version(),
+            "code": code.data, "code_digest": code.digest, "packages": list(code.packages),
+            "batch": dataclasses.asdict(bundle),
+            "players": sorted({n for t in todo for n in (t.key.a, t.key.b)}),
+            "board": [board.M, board.N, board.no_x, board.no_y]}

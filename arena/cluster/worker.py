@@ -1,37 +1,24 @@
-"""The worker side: unpack a batch's bundle, keep players per worker thread, play one task.
+"""The worker side, once `bootstrap` has put this code there: unpack the batch's files, check
+the players, keep players per worker thread, play one task.
 
 A Dask worker runs as many games at once as it has threads (`--nthreads`); each thread keeps
 its own players between games, as a local `-j` process does, and the plugin's teardown (the
 batch ends, the worker stops) closes them all.
 """
 
-import io
 import os
-import socket
+import pickle
 import sys
 import threading
-import zipfile
-from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Sequence
 
-from distributed import WorkerPlugin, get_worker
+from distributed import get_worker
 
-from arena.boards import BoardSpec
-from arena.cluster.bundle import Bundle
+from arena.cluster.bootstrap import unpack_once
 from arena.players import make_player
 from arena.players.base import Player
 from arena.tasks import Task, play_task
 from records.game import GameRecord
-
-
-def unpack(data: bytes, folder: Path) -> None:
-    """Extract a bundle, keeping each file's permission bits (zipfile's extractall drops them)."""
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        for info in archive.infolist():
-            path = Path(archive.extract(info, folder))
-            mode = info.external_attr >> 16
-            if mode:
-                path.chmod(mode)
 
 
 def localize(spec: Dict[str, Any], base: str) -> Dict[str, Any]:
@@ -49,26 +36,43 @@ def localize(spec: Dict[str, Any], base: str) -> Dict[str, Any]:
     return out
 
 
-class BatchFiles(WorkerPlugin):
-    """Puts a batch's files on a worker and owns the players made from them."""
+class BatchFiles:
+    """A batch's files on this worker (`batch`: a `bundle.Bundle` as a dict) and the players
+    made from them."""
 
-    def __init__(self, bundle: Bundle) -> None:
-        self.bundle = bundle
-        self.base = bundle.root
-
-    def setup(self, worker: Any) -> None:
-        # Made here, not in __init__: the plugin travels pickled, and a lock does not pickle.
+    def __init__(self, batch: Dict[str, Any], local_directory: str) -> None:
+        self.data, self.specs = batch["data"], batch["specs"]
+        self.base = batch["root"]
+        if self.data is not None:
+            self.base = os.path.join(local_directory, batch["name"])
         self._players: Dict[int, Dict[str, Player]] = {}
         self._lock = threading.Lock()
-        if self.bundle.data is not None:
-            self.base = os.path.join(worker.local_directory, self.bundle.name)
-            if not os.path.isdir(self.base):
-                unpack(self.bundle.data, Path(self.base + ".part"))
-                os.replace(self.base + ".part", self.base)
+
+    def prepare(self, names: List[str], board: Sequence[int]) -> List[str]:
+        """Unpack the files and start each named player once on `board` (M, N, no_x, no_y):
+        the problems, one line each, for the check before this worker gets a game."""
+        if self.data is not None:
+            problem = unpack_once(self.data, self.base, "the batch's files")
+            if problem:
+                return [problem]
         if self.base not in sys.path:
             sys.path.insert(0, self.base)  # python players import from the batch's files
+        return [p for name in names for p in self._check(name, board)]
 
-    def teardown(self, worker: Any) -> None:
+    def _check(self, name: str, board: Sequence[int]) -> List[str]:
+        try:
+            player = make_player(name, localize(self.specs[name], self.base))
+        except (ValueError, OSError) as exc:
+            return [f"{name}: {exc}"]
+        try:
+            failed = player.start_game(*board)
+            if failed is not None and failed.fault is not None:
+                return [f"{name}: {failed.detail}"]
+        finally:
+            player.close()
+        return []
+
+    def close(self) -> None:
         with self._lock:
             players, self._players = self._players, {}
         for own in players.values():
@@ -81,35 +85,18 @@ class BatchFiles(WorkerPlugin):
             own = self._players.setdefault(threading.get_ident(), {})
         for name in names:
             if name not in own:
-                own[name] = make_player(name, localize(self.bundle.specs[name], self.base))
+                own[name] = make_player(name, localize(self.specs[name], self.base))
         return own
 
 
-def _plugin(name: str) -> BatchFiles:
-    return get_worker().plugins[name]
+# A game as Dask sends it: builtin eval of this expression with NAME (the batch's plugin) and
+# TASK (a pickled Task). The scheduler unpickles every task's function and arguments, and it
+# has no arena: builtins and bytes it can read.
+GAME = "__import__('arena.cluster.worker').cluster.worker.play_remote(NAME, TASK)"
 
 
-def play_remote(plugin_name: str, task: Task) -> GameRecord:
-    """Play one game on this worker (a Dask task)."""
-    return play_task(_plugin(plugin_name).players([task.key.a, task.key.b]), task)
-
-
-def check_remote(plugin_name: str, names: List[str],
-                 board: BoardSpec) -> Tuple[List[str], str, int]:
-    """Start each player once on this worker: the problems found (one line each), and this
-    machine's host name and core count, for the fair-clock check."""
-    plugin = _plugin(plugin_name)
-    problems = []
-    for name in names:
-        try:
-            player = make_player(name, localize(plugin.bundle.specs[name], plugin.base))
-        except (ValueError, OSError) as exc:
-            problems.append(f"{name}: {exc}")
-            continue
-        try:
-            failed = player.start_game(board.M, board.N, board.no_x, board.no_y)
-            if failed is not None and failed.fault is not None:
-                problems.append(f"{name}: {failed.detail}")
-        finally:
-            player.close()
-    return problems, socket.gethostname(), os.cpu_count() or 1
+def play_remote(plugin_name: str, task: bytes) -> GameRecord:
+    """Play one pickled Task on this worker (only a worker whose check passed gets one)."""
+    batch = get_worker().plugins[plugin_name].batch
+    game: Task = pickle.loads(task)
+    return play_task(batch.players([game.key.a, game.key.b]), game)

@@ -1,21 +1,23 @@
-"""Real Dask clusters on loopback for the cluster tests: `dask scheduler` and two `dask worker`
-processes started as a user starts them on lab machines, every process killed at the end."""
+"""Real Dask clusters on loopback for the cluster tests: `dask scheduler` and `dask worker`
+processes started as a user starts them on lab machines, from a virtual environment with only
+`distributed` installed (worker_env.py), in a folder outside the project and without
+PYTHONPATH, so they cannot import the project; every process killed at the end."""
 
 import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
-from typing import Iterator, List
+from typing import Dict, Iterator, List, Optional, Tuple
 
 import pytest
 
 distributed = pytest.importorskip("distributed")
 
+import worker_env  # noqa: E402  (needs distributed's requirements, checked just above)
+
 ROOT = Path(__file__).resolve().parents[3]
-DASK = str(Path(sys.executable).parent / "dask")
 START_TIMEOUT = 60.0
 
 
@@ -25,14 +27,64 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start(argv: List[str], cwd: Path) -> subprocess.Popen:
-    # PYTHONPATH stands for `pip install .` on a worker machine: the project importable.
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+def start(argv: List[str], cwd: Path, env: Optional[Dict[str, str]] = None) -> subprocess.Popen:
+    """A process as a user starts it on a machine without the project (no PYTHONPATH)."""
+    full = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    full.update(env or {})
+    return subprocess.Popen(argv, cwd=cwd, env=full, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
 
 
-def _kill(proc: subprocess.Popen) -> None:
+def start_scheduler(venv: Path, folder: Path) -> Tuple[str, subprocess.Popen]:
+    address = f"tcp://127.0.0.1:{free_port()}"
+    return address, start([str(venv / "bin" / "dask"), "scheduler", "--host", "127.0.0.1",
+                           "--port", address.rsplit(":")[-1], "--no-dashboard"], folder)
+
+
+def start_worker(venv: Path, scheduler: str, folder: Path, port: int = 0,
+                 env: Optional[Dict[str, str]] = None) -> subprocess.Popen:
+    """`dask worker` with one thread, its scratch space in `folder` (`port` 0: any)."""
+    argv = [str(venv / "bin" / "dask"), "worker", scheduler, "--host", "127.0.0.1",
+            "--nthreads", "1", "--no-dashboard", "--local-directory", str(folder)]
+    if port:
+        argv += ["--worker-port", str(port)]
+    return start(argv, folder.parent, env)
+
+
+def wait_for_workers(address: str, count: int) -> None:
+    with distributed.Client(address, timeout=START_TIMEOUT) as client:
+        client.wait_for_workers(count, timeout=START_TIMEOUT)
+
+
+@pytest.fixture(scope="session")
+def only_distributed(tmp_path_factory) -> Path:
+    """A venv with only distributed (and what it requires) installed; proven unable to import
+    the project or numpy from a folder outside the project."""
+    folder = tmp_path_factory.mktemp("only-distributed")
+    python = worker_env.build(folder / "venv")
+    probe = ("import importlib.util as u; import distributed; "
+             "print([m for m in ('arena', 'records', 'bot', 'opponents', 'numpy', 'tqdm') "
+             "if u.find_spec(m)])")
+    out = subprocess.run([str(python), "-c", probe], cwd=folder, capture_output=True, text=True,
+                         env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+                         check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+    return folder / "venv"
+
+
+@pytest.fixture(scope="session")
+def player_bin(tmp_path_factory) -> Path:
+    """A folder with `arena-test-player`, a command (our bot at fixed play-outs) that only
+    workers with this folder on PATH can start."""
+    folder = tmp_path_factory.mktemp("bin")
+    script = folder / "arena-test-player"
+    script.write_text("#!/bin/sh\nexec python3 -m bot --playouts 20 --seed 1 --cores 1 "
+                      "--no-ponder\n")
+    script.chmod(0o755)
+    return folder
+
+
+def kill(proc: subprocess.Popen) -> None:
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
@@ -54,22 +106,21 @@ class DaskCluster:
 
 
 @pytest.fixture(scope="module")
-def dask_cluster(tmp_path_factory) -> Iterator[DaskCluster]:
+def dask_cluster(tmp_path_factory, only_distributed, player_bin) -> Iterator[DaskCluster]:
+    """A scheduler and two workers with only distributed; the workers can start
+    `arena-test-player`."""
     folder = tmp_path_factory.mktemp("dask")
-    address = f"tcp://127.0.0.1:{free_port()}"
-    procs = [_start([DASK, "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":")[-1],
-                     "--no-dashboard"], folder)]
+    address, scheduler = start_scheduler(only_distributed, folder)
+    procs = [scheduler]
+    path = {"PATH": f"{player_bin}{os.pathsep}{os.environ['PATH']}"}
     try:
         for i in range(2):
-            procs.append(_start([DASK, "worker", address, "--host", "127.0.0.1", "--nthreads",
-                                 "1", "--no-dashboard", "--local-directory",
-                                 str(folder / f"w{i}")], folder))
-        with distributed.Client(address, timeout=START_TIMEOUT) as client:
-            client.wait_for_workers(2, timeout=START_TIMEOUT)
+            procs.append(start_worker(only_distributed, address, folder / f"w{i}", env=path))
+        wait_for_workers(address, 2)
         yield DaskCluster(address, procs[1:])
     finally:
         for proc in reversed(procs):
-            _kill(proc)
+            kill(proc)
 
 
 def wait_for_lines(path: Path, count: int, proc: subprocess.Popen) -> None:

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,9 +18,9 @@ from conftest import (
 )
 
 from arena.__main__ import main
+from arena.cluster.checks import WorkersCannotPlay
 from arena.config import Config
 from arena.scheduler import run_batch
-from arena.tasks import BatchError
 from records.log import LOG_NAME, read_log
 
 PLAYERS = {"random": {"python": "opponents.random_player:get_point"},
@@ -110,11 +111,16 @@ def test_client_killed_mid_batch_leaves_nothing_and_a_rerun_resumes(tmp_path):
     assert games(logged) == games(local)
 
 
-def test_player_missing_on_the_workers_is_an_error_before_any_game(tmp_path, dask_cluster):
+def test_player_missing_on_the_workers_is_one_line_per_worker_before_any_game(tmp_path,
+                                                                             dask_cluster):
     cfg = config(tmp_path / "out", cluster=dask_cluster.address)
     cfg.players = dict(PLAYERS, greedy={"python": "opponents.no_such_module:get_point"})
-    with pytest.raises(BatchError, match="cannot start on the workers.*greedy"):
+    with pytest.raises(WorkersCannotPlay) as raised:
         run_batch(cfg, quiet=True)
+    lines = str(raised.value).splitlines()
+    assert len(lines) == 2 and raised.value.exit_status == 2
+    assert all(re.search(r"tcp://127.0.0.1:\d+: greedy: ModuleNotFoundError: No module named "
+                         "'opponents.no_such_module'$", line) for line in lines)
     assert read_log(tmp_path / "out" / LOG_NAME) == []
 
 
