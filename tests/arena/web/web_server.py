@@ -1,9 +1,7 @@
 """A served folder for the web app's tests: the server in a thread of the test process, on a
-free port, with fast players; and a headless Chromium driven by Selenium (Debian's chromium
-and chromium-driver), or the reason there is none."""
+free port, with fast players."""
 
 import json
-import shutil
 import threading
 import urllib.error
 import urllib.request
@@ -16,7 +14,6 @@ PLAYERS = {
     "random": {"python": "opponents.random_player:get_point"},
     "greedy": {"python": "opponents.greedy:get_point"},
 }
-DRIVER = "/usr/bin/chromedriver"
 
 
 class Served:
@@ -45,27 +42,3 @@ class Served:
         self.server.shutdown()
         self.server.app.close()
         self.server.server_close()
-
-
-def browser_missing() -> Optional[str]:
-    """Why no browser test can run here, or None."""
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium not installed (requirements.txt)"
-    if shutil.which("chromium") is None or not Path(DRIVER).exists():
-        return "chromium or chromium-driver not installed (scripts/install_chromium.sh)"
-    return None
-
-
-def chrome(width: int = 1400, height: int = 900) -> Any:
-    """A headless Chromium under Selenium, with Debian's driver (nothing is downloaded)."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 f"--window-size={width},{height}", "--hide-scrollbars"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service(DRIVER), options=options)

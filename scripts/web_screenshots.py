@@ -1,0 +1,114 @@
+"""Makes the web app's pictures in docs/ (web-play.png, web-watch.png, web-replay.png).
+
+    .venv/bin/python scripts/web_screenshots.py [--out docs]
+
+Serves a temporary folder (arena.web, port 0), then, in headless Chromium under Selenium: plays
+a game against greedy on the board of seed 7 by clicking columns and shoots the end with the
+winning four drawn; runs a small batch (the bot at 0.05 s a move against random and greedy)
+and shoots the watch page while games are in progress, one followed; shoots the replay page of
+the folder's games. The games differ from run to run (the bot's search is timed), the layout
+does not.
+"""
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from arena.config import load_config  # noqa: E402
+from arena.web.browser import browser_missing, chrome  # noqa: E402
+from arena.web.server import make_server  # noqa: E402
+
+
+def wait_for(driver, script: str, timeout: float = 60.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = driver.execute_script("return " + script)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise RuntimeError(f"never true: {script}")
+
+
+def play(driver, base: str, out: Path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(base + "/play")
+    wait_for(driver, "document.body.dataset.ready")
+    Select(driver.find_element("id", "opponent")).select_by_value("greedy")
+    driver.find_element("id", "seed").send_keys("7")
+    driver.find_element("id", "start").click()
+    board = driver.find_element("id", "play-board")
+    columns = [4, 4, 3, 5, 2, 6, 1, 0, 7, 8]
+    for column in columns * 6:
+        turn = wait_for(driver, "['you', 'over'].includes(document.getElementById('play-board')"
+                                ".dataset.turn) && document.getElementById('play-board')"
+                                ".dataset.turn")
+        if turn == "over":
+            break
+        width = float(board.get_attribute("width"))
+        ActionChains(driver).move_to_element_with_offset(
+            board, 44 * (column + 1) - width / 2, 0).click().perform()
+        time.sleep(0.2)
+    wait_for(driver, "document.getElementById('play-board').dataset.turn === 'over'")
+    driver.save_screenshot(str(out / "web-play.png"))
+
+
+def watch(driver, base: str, folder: Path, out: Path) -> None:
+    driver.get(base + "/watch")
+    wait_for(driver, "document.body.dataset.ready")
+    time.sleep(1.5)
+    batch = subprocess.Popen(
+        [sys.executable, "-m", "arena", "gauntlet", "bot=python -m bot --time 0.05", "random",
+         "greedy", "--rounds", "6", "-j", "2", "--time", "1", "--output", str(folder), "-q",
+         "--batch", "demo"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(driver, "Number(document.getElementById('score').dataset.games) >= 8 && "
+                         "document.querySelectorAll('.mini').length > 0")
+        driver.find_element("css selector", ".mini").click()
+        wait_for(driver, "Number(document.getElementById('followed').dataset.plies) >= 6")
+        driver.save_screenshot(str(out / "web-watch.png"))
+    finally:
+        batch.wait(timeout=300)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    args = parser.parse_args()
+    missing = browser_missing()
+    if missing:
+        print(missing, file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        players = load_config(ROOT / "configs" / "arena.yaml").players
+        server = make_server(folder, players, port=0)
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        driver = chrome(1400, 900)
+        try:
+            play(driver, base, args.out)
+            watch(driver, base, folder, args.out)
+            driver.get(base + "/replay")
+            wait_for(driver, "document.body.dataset.ready")
+            driver.save_screenshot(str(args.out / "web-replay.png"))
+        finally:
+            driver.quit()
+            server.shutdown()
+            server.app.close()
+    for name in ("web-play.png", "web-watch.png", "web-replay.png"):
+        print(args.out / name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

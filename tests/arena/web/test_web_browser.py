@@ -1,0 +1,143 @@
+"""The web app in a real browser: headless Chromium driven by Selenium clicks columns until a
+game against the random player ends, watches a batch until the page's score is the batch's,
+and opens the replay page the server serves."""
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from web_server import Served
+
+from arena.web.browser import browser_missing, chrome
+from records.log import read_log
+
+pytestmark = pytest.mark.skipif(browser_missing() is not None,
+                                reason=browser_missing() or "")
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = chrome()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture()
+def served(tmp_path):
+    s = Served(tmp_path)
+    yield s
+    s.close()
+
+
+def wait_for(driver, script, timeout=30.0):
+    """The value of a JavaScript expression once it is truthy."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = driver.execute_script("return " + script)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"never true: {script}")
+
+
+def click_column(driver, board, column):
+    """A real click in the middle of a column's top cell (board.js: a cell is 44 pixels)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    width = float(board.get_attribute("width"))
+    left = 44 * (column + 1) - width / 2
+    ActionChains(driver).move_to_element_with_offset(board, left, 0).click().perform()
+
+
+def cells_of(driver):
+    return driver.execute_script("""
+        const out = {};
+        document.querySelectorAll('#play-board circle').forEach(function (c) {
+          out[c.dataset.x + ',' + c.dataset.y] = Number(c.dataset.s); });
+        return out;""")
+
+
+def test_clicking_columns_plays_a_game_against_random_to_its_end(browser, served, tmp_path):
+    browser.get(served.url("/play"))
+    wait_for(browser, "document.body.dataset.ready")
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element("id", "opponent")).select_by_value("random")
+    browser.find_element("id", "seed").send_keys("11")
+    browser.find_element("id", "start").click()
+    board = browser.find_element("id", "play-board")
+    column = 0
+    while True:
+        turn = wait_for(browser, "['you', 'over'].includes(document.getElementById("
+                                 "'play-board').dataset.turn) && "
+                                 "document.getElementById('play-board').dataset.turn")
+        if turn == "over":
+            break
+        plies = int(board.get_attribute("data-plies"))
+        top_free = [k for k, v in cells_of(browser).items() if v == 0]
+        columns = sorted({int(k.split(",")[1]) for k in top_free})
+        column = columns[column % len(columns)] if column not in columns else column
+        click_column(browser, board, column)
+        wait_for(browser, f"Number(document.getElementById('play-board').dataset.plies) > {plies}"
+                          " || document.getElementById('play-board').dataset.turn === 'over'")
+        column = (column + 1) % 9
+    [record] = read_log(tmp_path / "games.jsonl")
+    assert record.a == "human" and record.b == "random" and record.seed == 11
+    cells = cells_of(browser)
+    expected = {f"{x},{y}": 0 for x in range(record.M) for y in range(record.N)
+                if (x, y) != (record.no_x, record.no_y)}
+    for ply, (x, y) in enumerate(record.moves):
+        expected[f"{x},{y}"] = ply % 2 + 1
+    assert cells == expected
+    result = browser.find_element("id", "result")
+    assert result.get_attribute("data-result") == {"a": "win", "b": "loss",
+                                                   "draw": "draw"}[record.result]
+    assert f"course code {record.code}" in result.text
+    if record.win_line:
+        won = browser.execute_script(
+            "return Array.from(document.querySelectorAll('#play-board circle.win'))"
+            ".map(function (c) { return [Number(c.dataset.x), Number(c.dataset.y)]; })")
+        assert sorted(won) == sorted(record.win_line)
+    assert all(t >= 0 for t in record.side_times("a"))  # the person's times, as they were
+    # a bad request from the page gets its 4xx and one line
+    answer = browser.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        fetch('/api/games/' + document.getElementById('play-board').dataset.game + '/move',
+              {method: 'POST', body: '{"column": 0'}).then(function (r) {
+          r.text().then(function (t) { done([r.status, t]); }); });""")
+    assert answer[0] == 400 and answer[1].startswith("malformed body")
+
+
+def test_the_watch_page_reaches_the_batchs_final_score(browser, served, tmp_path):
+    browser.get(served.url("/watch"))
+    wait_for(browser, "document.body.dataset.ready")
+    time.sleep(1.5)  # the page has marked the folder as watched
+    done = subprocess.run(
+        [sys.executable, "-m", "arena", "gauntlet", "quick=python -m bot --time 0.03",
+         "random=opponents.random_player:get_point", "--rounds", "2", "-j", "2", "--time",
+         "1", "--output", str(tmp_path), "--batch", "watched", "-q"],
+        cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    records = read_log(tmp_path / "games.jsonl")
+    wins = sum(r.result == "a" for r in records)
+    wait_for(browser, f"document.getElementById('score').dataset.games === '{len(records)}'")
+    score = browser.find_element("id", "score")
+    assert score.get_attribute("data-wins") == str(wins)
+    assert float(score.get_attribute("data-score")) == pytest.approx(
+        sum({"a": 1, "draw": 0.5, "b": 0}[r.result] for r in records) / len(records))
+    assert int(browser.execute_script("return document.body.dataset.maxLive")) >= 1
+    rows = browser.find_elements("css selector", "#table tbody tr")
+    assert [c.text for c in rows[0].find_elements("tag name", "td")][:3] == [
+        "quick", "random", str(len(records))]
+    # a finished game opens on the replay page, at that game
+    link = browser.find_element("css selector", "#recent a")
+    link.click()
+    wait_for(browser, "document.body.dataset.ready === '1' && location.pathname === '/replay'")
+    shown = json.loads(browser.execute_script(
+        "return JSON.stringify([document.getElementById('board').dataset.game,"
+        " document.getElementById('game-title').textContent])"))
+    assert shown[1].startswith(f"Game {shown[0]}:")
