@@ -70,8 +70,8 @@ def unpack_once(data: bytes, folder: str, what: str) -> Optional[str]:
             os.makedirs(parent, exist_ok=True)
             free = shutil.disk_usage(parent).free
             if size > free:
-                return (f"{what} need {_mib(size)} in {parent}, {_mib(free)} free; free some "
-                        "space or start the worker with another --local-directory")
+                return (f"cannot unpack {what} ({_mib(size)}) in {parent}: {_mib(free)} free; "
+                        "free some space or start the worker with another --local-directory")
             shutil.rmtree(part, ignore_errors=True)
             for info in archive.infolist():
                 path = Path(archive.extract(info, part))

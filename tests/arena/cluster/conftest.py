@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import time
+import warnings
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional, Tuple
 
@@ -52,8 +53,10 @@ def start_worker(venv: Path, scheduler: str, folder: Path, port: int = 0,
 
 
 def wait_for_workers(address: str, count: int) -> None:
-    with distributed.Client(address, timeout=START_TIMEOUT) as client:
-        client.wait_for_workers(count, timeout=START_TIMEOUT)
+    with warnings.catch_warnings():  # the workers lack the client's numpy, as they should
+        warnings.simplefilter("ignore", distributed.versions.VersionMismatchWarning)
+        with distributed.Client(address, timeout=START_TIMEOUT) as client:
+            client.wait_for_workers(count, timeout=START_TIMEOUT)
 
 
 @pytest.fixture(scope="session")
@@ -131,6 +134,16 @@ def wait_for_lines(path: Path, count: int, proc: subprocess.Popen) -> None:
             return
         time.sleep(0.05)
     raise AssertionError(f"{path} never reached {count} records")
+
+
+def wait_for_text(path: Path, text: str, proc: subprocess.Popen) -> None:
+    """Until `path` holds `text` (or the process ended): a bounded wait."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline and proc.poll() is None:
+        if path.exists() and text in path.read_text():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{path} never held {text!r}")
 
 
 def session_pids(sid: int) -> List[int]:

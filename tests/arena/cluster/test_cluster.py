@@ -12,9 +12,13 @@ import pytest
 from conftest import (
     ROOT,
     DaskCluster,
+    free_port,
+    kill,
     kill_session,
+    start_worker,
     wait_for_empty_session,
     wait_for_lines,
+    wait_for_text,
 )
 
 from arena.__main__ import main
@@ -58,6 +62,19 @@ def log_lines(folder: Path):
     lines = [json.loads(line) for line in (folder / LOG_NAME).read_text().splitlines()]
     return [{k: v for k, v in d.items() if k not in ("times", "finished", "host")}
             for d in lines]
+
+
+def test_workers_with_only_distributed_play_the_games_of_a_local_run(tmp_path, dask_cluster):
+    """A user's first try: `dask worker` where only `pip install distributed` ran, then the
+    arena's command line with --cluster."""
+    argv = [sys.executable, "-m", "arena", "gauntlet", "greedy", "random", "--rounds", "2", "-q"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for where, extra in (("local", []), ("dask", ["--cluster", dask_cluster.address])):
+        run = subprocess.run(argv + ["--output", str(tmp_path / where), *extra], cwd=ROOT,
+                             env=env, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    remote = read_log(tmp_path / "dask" / LOG_NAME)
+    assert len(remote) == 4 and games(remote) == games(read_log(tmp_path / "local" / LOG_NAME))
 
 
 def test_worker_killed_mid_batch_loses_and_doubles_no_game(tmp_path, dask_cluster: DaskCluster):
@@ -122,6 +139,42 @@ def test_player_missing_on_the_workers_is_one_line_per_worker_before_any_game(tm
     assert all(re.search(r"tcp://127.0.0.1:\d+: greedy: ModuleNotFoundError: No module named "
                          "'opponents.no_such_module'$", line) for line in lines)
     assert read_log(tmp_path / "out" / LOG_NAME) == []
+
+
+def test_worker_joining_mid_batch_that_fails_its_check_gets_no_game_and_is_named_once(
+        tmp_path, dask_cluster, only_distributed):
+    """The joiner cannot start `here` (its PATH lacks the command): were it given a game, the
+    game would be lost with a load fault."""
+    out = tmp_path / "dask"
+    yaml_path = tmp_path / "batch.yaml"
+    yaml_path.write_text(json.dumps({
+        "batch": "c", "rounds": 20, "seed": 11, "time_limit": 5.0, "output": str(out),
+        "cluster": dask_cluster.address,
+        "players": {"slow": PLAYERS["slow"], "here": {"process": "arena-test-player"}},
+        "gauntlet": {"a": ["here"], "b": ["slow"]}}))
+    stderr = tmp_path / "stderr.txt"
+    with stderr.open("w") as err:
+        batch = subprocess.Popen([sys.executable, "-m", "arena", "run", str(yaml_path), "-q"],
+                                 cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                                 stderr=err, start_new_session=True)
+    port = free_port()
+    joiner = None
+    try:
+        wait_for_lines(out / LOG_NAME, 1, batch)
+        joiner = start_worker(only_distributed, dask_cluster.address, tmp_path / "joiner", port)
+        wait_for_text(stderr, f"cluster: tcp://127.0.0.1:{port} joined and gets no game: here: ",
+                      batch)
+        after = (out / LOG_NAME).read_bytes().count(b"\n")
+        wait_for_lines(out / LOG_NAME, after + 4, batch)  # games go on, none to the joiner
+        batch.send_signal(signal.SIGINT)
+        assert batch.wait(timeout=60) == 130
+    finally:
+        kill_session(batch.pid)
+        if joiner is not None:
+            kill(joiner)
+    assert stderr.read_text().count(f"tcp://127.0.0.1:{port}") == 1
+    logged = read_log(out / LOG_NAME)
+    assert len(logged) >= after + 4 and all(r.code in (0, 1, 2) for r in logged)
 
 
 def test_sprt_stops_a_cluster_batch_and_a_rerun_plays_nothing(tmp_path, dask_cluster):
