@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 
 from bot.rules import DRAW, LOSS, WIN, Geometry, Position, bits
 from bot.search.solver import Solver
-from bot.search.tactics import ForcedWin
+from bot.search.tactics import Budget, ForcedWin
 from records.analysis import Kind
 
 FORCED_NODES = 2_000_000  # node cap of one forced-win question (the time budget ends it first)
@@ -53,7 +53,7 @@ class Prover:
     def __init__(self, geo: Geometry, seconds: float) -> None:
         self.seconds = seconds
         self.solver = Solver()
-        self.forced = ForcedWin(geo, FORCED_NODES)
+        self.forced = ForcedWin(geo)
 
     def move_values(self, position: Position) -> Tuple[Dict[int, Optional[int]], Dict[int, int]]:
         """Every legal move's proven value for the side to move (WIN, DRAW, LOSS), None where
@@ -93,23 +93,26 @@ class Prover:
                       until: Optional[float] = None) -> Tuple[Optional[int], int]:
         """(shortest_win's answer, the deepest depth searched completely without a forced win:
         -1 when none was)."""
-        self.forced.stop_at = until if until is not None else time.perf_counter() + self.seconds
+        budget = self.budget(until)
         # The table's "a forced win" carries no depth, so a win proven deeper for another root
         # would answer a shallower question here: each root's deepening starts afresh (within
         # one deepening a position's remaining depth only grows, so its entries stay true).
         self.forced.table.clear()
         clear = -1
-        try:
-            for depth in range(most + 1):
-                found = self.forced.settle(position.current, position.mask, depth)
-                if found is None:
-                    break
-                if found:
-                    return depth, clear
-                clear = depth
-            return None, clear
-        finally:
-            self.forced.stop_at = None
+        for depth in range(most + 1):
+            found = self.forced.settle(position.current, position.mask, depth, budget)
+            if found is None:
+                break
+            if found:
+                return depth, clear
+            clear = depth
+        return None, clear
+
+    def budget(self, until: Optional[float] = None) -> Budget:
+        """A forced-win question's budget: FORCED_NODES, ended at ``until`` (a perf_counter()
+        instant), else when the budget of one position from now is spent."""
+        return Budget(FORCED_NODES, until if until is not None else
+                      time.perf_counter() + self.seconds)
 
     def winning_line(self, position: Position, attacker: bool = True,
                      shortest: Optional[int] = None) -> WinningLine:
@@ -146,11 +149,8 @@ class Prover:
         if wins:
             return wins & -wins
         if depth is not None:
-            self.forced.stop_at = time.perf_counter() + self.seconds
-            try:
-                move = self.forced.winning_move(position.current, position.mask, depth)
-            finally:
-                self.forced.stop_at = None
+            move = self.forced.winning_move(position.current, position.mask, depth,
+                                            self.budget())
             if move:
                 return move
         proven = self.solver.solve_moves(position, seconds=self.seconds)

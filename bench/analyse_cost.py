@@ -40,18 +40,18 @@ GUARD_PLIES = (11, 13, 15, 17)
 
 def guard_cost(path: Path) -> None:
     """Each decisive mistake's move, settled at GUARD_PLIES: (plies, verdict, nodes, seconds)."""
-    from bot.search.tactics import ForcedWin
+    from bot.search.tactics import Budget, ForcedWin
     for record in load(path):
         decisive = record.analysis.decisive if isinstance(record.analysis, LossAnalysis) else None
         if not decisive:
             continue
         after = replay(record)[decisive.index + 1]
-        search = ForcedWin(after.geo, 10**8)
+        search = ForcedWin(after.geo)
         row = []
         for plies in GUARD_PLIES:
             search.table.clear()
             started = time.perf_counter()
-            lost = search.settle(after.current, after.mask, plies)
+            lost = search.settle(after.current, after.mask, plies, Budget(10**8))
             row.append(f"{plies}: {'lost' if lost else 'clear'} {search.nodes:,} nodes "
                        f"{time.perf_counter() - started:.2f} s")
             if lost:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import inspect
 import random
 import subprocess
 import sys
@@ -48,6 +49,7 @@ from bot.search.leaves import LeafParallelMCTS  # noqa: E402
 from bot.search.mcts import MCTS  # noqa: E402
 from bot.search.rollout import TacticalRollout  # noqa: E402
 
+FORCED_NODES = 10**8  # a forced-win question's node cap for --against (it always answers)
 WALL_LIMIT = 30.0  # seconds a move for --wall: far above any move of the bot's, so each is timed
 # (name, M, N, noX, noY, columns played from the empty board)
 POSITIONS: List[Tuple[str, int, int, int, int, List[int]]] = [
@@ -139,17 +141,18 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
     old_forced = at_revision(revision, "bot/search/tactics.py", "ForcedWin")
     searches = {
         f"forced-win search, {depth} plies": (
-            old_forced, ForcedWin, 1,
-            lambda search, p, depth=depth: search.settle(p.current, p.mask, depth))
+            old_forced, ForcedWin, 1, forced_win,
+            lambda search, p, depth=depth: search.settle(p.current, p.mask, depth,
+                                                         *search.budget_args))
         for depth in plies}
     searches["solver"] = (at_revision(revision, "bot/search/solver.py", "Solver"), Solver, 0,
-                          lambda search, p: search.solve_moves(p, nodes))
+                          lambda cls, geo: cls(), lambda search, p: search.solve_moves(p, nodes))
     games = [(replay(r), r.analysis.decisive.index)
              for r in load(ROOT / "docs/results/bot-losses-analysed.jsonl")
              if isinstance(r.analysis, LossAnalysis) and r.analysis.decisive]
     print(f"\n{len(games)} decisive positions  {revision:>14} {'working tree':>14}   ratio"
           "   nodes/s (working tree)   same answers   nodes (REV / working tree)")
-    for name, (old, new, after, ask) in searches.items():
+    for name, (old, new, after, make, ask) in searches.items():
         spent = {old: 0.0, new: 0.0}
         searched = {old: 0, new: 0}
         same = True
@@ -157,7 +160,7 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
             p = positions[decisive + after]
             answers = []
             for cls in (old, new):
-                search = cls(p.geo, 10**8) if after else cls()
+                search = make(cls, p.geo)
                 start = time.process_time()
                 answers.append(ask(search, p))
                 spent[cls] += time.process_time() - start
@@ -166,6 +169,21 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
         print(f"{name:32} {spent[old]:13.2f}s {spent[new]:13.2f}s   x{spent[old] / spent[new]:.2f}"
               f"   {searched[new] / spent[new]:22,.0f}   {'yes' if same else 'NO':>12}"
               f"   {searched[old]:,} / {searched[new]:,}")
+
+
+def forced_win(cls: type, geo: object) -> object:
+    """A forced-win search of class ``cls`` (a revision's or the working tree's) whose
+    questions get FORCED_NODES nodes (``budget_args`` goes with each): a Budget with each
+    question where ``settle`` takes one, else the constructor's node budget, the shape of the
+    revisions before the Budget."""
+    from bot.search.tactics import Budget
+    if "budget" in inspect.signature(cls.settle).parameters:
+        search = cls(geo)
+        search.budget_args = (Budget(FORCED_NODES),)
+    else:
+        search = cls(geo, FORCED_NODES)
+        search.budget_args = ()
+    return search
 
 
 def wall_boards(seed: int, games: int) -> List[BoardSpec]:

@@ -92,6 +92,20 @@ class Geometry:
         """
         return (threats >> 1) | ((threats & self.above_forbidden) >> 2)
 
+    def non_losing(self, possible: int, threats: int) -> int:
+        """The cells of ``possible`` (the next free cell of each column) that do not let the
+        opponent, who wins on ``threats``, win on its next move (Pons'
+        ``possibleNonLosingMoves``): the block of a single threat, never a cell under one.
+        0 when every move loses at once (two threats, or only cells under one). The tree's
+        nodes, the forced-win search and the solver all filter their moves with it; the
+        play-out writes it out inline for speed (bot.search.rollout)."""
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):
+                return 0
+            possible = forced
+        return possible & ~self.danger(threats)
+
 
 @lru_cache(maxsize=64)
 def geometry(M: int, N: int, no_x: int, no_y: int) -> Geometry:
@@ -260,17 +274,9 @@ class Position:
         return bool(self.winning_moves())
 
     def non_losing_moves(self) -> int:
-        """Moves that do not let the opponent win on its next move (Pons'
-        ``possibleNonLosingMoves``): block a single immediate threat, never open a cell the
-        opponent wins on. Empty when every move loses at once. Assumes no win now exists."""
-        possible = self.possible()
-        threats = self.opponent_winning_cells()
-        forced = possible & threats
-        if forced:
-            if forced & (forced - 1):
-                return 0
-            possible = forced
-        return possible & ~self.geo.danger(threats)
+        """Moves that do not let the opponent win on its next move (Geometry.non_losing).
+        Empty when every move loses at once. Assumes no win now exists."""
+        return self.geo.non_losing(self.possible(), self.opponent_winning_cells())
 
     # --- game state ---------------------------------------------------------------------
     def last_mover_won(self) -> bool:

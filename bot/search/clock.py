@@ -39,6 +39,12 @@ class Deadline:
             return True
         return self.past()
 
+    def clock_only(self) -> bool:
+        """Whether only the clock bounds the move (no play-out cap). Only then does its search
+        use a second process or search on after the guard: both go by the clock, and a
+        capped search's moves must repeat exactly."""
+        return self.end is not None and self.max_playouts is None
+
     def past(self) -> bool:
         """Whether the time (not the play-out count) has run out."""
         return self.end is not None and time.perf_counter() >= self.end

@@ -5,7 +5,8 @@ During our move the opponent waits, so on a two-core machine one core is idle. H
 the same tree: the main process selects a few leaves, counts a visit along each path at once
 (a virtual loss, which steers the next selections elsewhere), and sends them to a forked
 worker that plays them out; the scores come back while the main process runs play-outs of its
-own, and are added along the same paths. The worker always has the next batch queued, so it
+own (the search's loop runs beside LeafBatches, which does the sending and the adding), and
+are added along the same paths. The worker always has the next batch queued, so it
 never waits on the main process. It adds about 1.7 times the play-outs a move
 (`python bench/speed.py --leaves`, docs/performance.md); twice the play-outs are worth about
 10 points against the native UCT (docs/strength.md).
@@ -20,14 +21,15 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional
 
-from bot.rules import geometry
+from bot.rules import Geometry, geometry
 from bot.search import fork
-from bot.search.clock import Deadline
+from bot.search.evaluator import Evaluator
 from bot.search.mcts import MCTS
 from bot.search.node import Node
 from bot.search.settings import DEFAULT, Settings
+from bot.search.turn import ALONE, Beside, Turn
 
 log = logging.getLogger("bot")
 
@@ -36,6 +38,7 @@ log = logging.getLogger("bot")
 BATCH = 8
 IN_FLIGHT = 2  # requests outstanding, so the worker has the next one queued
 DRAIN = 0.02  # seconds the main process waits for the answers in flight after its search
+WORKER_GONE = (EOFError, OSError, ValueError)  # the pipe broke or was closed
 
 
 def serve_leaves(conn, evaluator, seed: Optional[int]) -> None:
@@ -54,91 +57,118 @@ def serve_leaves(conn, evaluator, seed: Optional[int]) -> None:
             return
 
 
-class LeafParallelMCTS(MCTS):
-    """MCTS whose own-move searches also play leaves out in a forked worker (the module doc)."""
+class LeafBatches(Beside):
+    """The leaf worker beside one search's loop: ``start`` sends IN_FLIGHT batches, ``step``
+    backs up each answer that has come and sends the next batch, ``finish`` waits DRAIN
+    seconds for the answers still out and plays out here the leaves still unanswered, so
+    every visit counted gets its score. A worker that fails is stopped, and the search goes
+    on alone."""
 
-    def __init__(self, settings: Settings = DEFAULT, seed: Optional[int] = None,
-                 evaluator=None) -> None:
-        super().__init__(settings, seed, evaluator)
-        self.worker: Optional[fork.Forked] = fork.Forked(
-            serve_leaves, (self.evaluator, None if seed is None else seed + 1))
-        self.ident = 0
-        self.core = fork.CoreShare()
-        self.sent = 0  # leaves the worker has played out (for the log and the tests)
+    def __init__(self, searcher: LeafParallelMCTS, worker: fork.Forked, geo: Geometry) -> None:
+        self.searcher, self.conn, self.geo = searcher, worker.conn, geo
+        self.board = (geo.M, geo.N, geo.no_x, geo.no_y)
+        self.pending: Dict[int, List[List[Node]]] = {}  # request id -> the paths it holds
+        self.alive = True
 
-    def run(self, root: Node, geo, deadline: Deadline) -> Tuple[int, int]:
-        if self.worker is None or deadline.end is None or deadline.max_playouts is not None:
-            return super().run(root, geo, deadline)  # a play-out cap stays repeatable
-        self.core.start()
-        pending: Dict[int, List[List[Node]]] = {}
-        board = (geo.M, geo.N, geo.no_x, geo.no_y)
-        playouts = nodes = 0
+    def start(self, turn: Turn) -> None:
+        self.searcher.core.start()
         try:
             for _ in range(IN_FLIGHT):
-                created, proven = self.send(root, geo, board, pending)
-                nodes, playouts = nodes + created, playouts + proven
-            conn = self.worker.conn
-            while root.outcome is None and not deadline.expired(playouts):
-                nodes += self.iterate(root, geo)
-                playouts += 1
-                while conn.poll(0):
-                    playouts += self.receive(pending)
-                    if root.outcome is None:
-                        created, proven = self.send(root, geo, board, pending)
-                        nodes, playouts = nodes + created, playouts + proven
+                self.send(turn)
+        except WORKER_GONE:
+            self.gone()
+
+    def step(self, turn: Turn) -> bool:
+        if self.alive:
+            try:
+                while self.conn.poll(0):
+                    self.receive(turn)
+                    if turn.root.outcome is None:
+                        self.send(turn)
+            except WORKER_GONE:
+                self.gone()
+        return turn.root.outcome is not None  # proven by a leaf of a batch
+
+    def finish(self, turn: Turn) -> None:
+        if self.alive:
             end = time.perf_counter() + DRAIN
-            while pending and conn.poll(max(0.0, end - time.perf_counter())):
-                playouts += self.receive(pending)
-        except (EOFError, OSError, ValueError):
-            log.info("leaf worker gone; searching alone")
-            self.stop_worker()
-        for paths in pending.values():  # late or lost: play them out here (a few ms at most)
+            try:
+                while self.pending and self.conn.poll(max(0.0, end - time.perf_counter())):
+                    self.receive(turn)
+            except WORKER_GONE:
+                self.gone()
+        searcher = self.searcher
+        for paths in self.pending.values():  # late or lost: play them out here (a few ms)
             for path in paths:
                 node = path[-1]
-                score = self.evaluator.evaluate(geo, node.current, node.mask, self.rand)
-                self.back_up(path, score, visits=0)
-                playouts += 1
-        self.core.stop()
-        if self.core.starved():
-            log.info("leaf worker off: the search got %.2f of a core", self.core.share)
-            self.stop_worker()
-        return playouts, nodes
+                score = searcher.evaluator.evaluate(self.geo, node.current, node.mask,
+                                                    searcher.rand)
+                searcher.back_up(path, score, visits=0)
+                turn.playouts += 1
+        searcher.core.stop()
+        if self.alive and searcher.core.starved():
+            log.info("leaf worker off: the search got %.2f of a core", searcher.core.share)
+            searcher.stop_worker()
 
-    def send(self, root: Node, geo, board,
-             pending: Dict[int, List[List[Node]]]) -> Tuple[int, int]:
-        """Select up to BATCH leaves, count their visits now, and send them to the worker;
-        a proven leaf is backed up at once instead. Returns (nodes created, proven leaves)."""
-        paths, leaves, created, proven = [], [], 0, 0
+    def send(self, turn: Turn) -> None:
+        """Select up to BATCH leaves, count their visits now, and send them to the worker; a
+        proven leaf is backed up at once instead."""
+        searcher = self.searcher
+        paths, leaves = [], []
         for _ in range(BATCH):
-            if root.outcome is not None:
+            if turn.root.outcome is not None:
                 break
-            path, new = self.descend(root, geo)
-            created += new
+            path = searcher.descend(turn)
             node = path[-1]
             if node.outcome is not None:
-                self.back_up(path, self.proven(path))
-                proven += 1
+                searcher.back_up(path, searcher.proven(path))
+                turn.playouts += 1
                 continue
             for n in path:
                 n.visits += 1
             paths.append(path)
             leaves.append((node.current, node.mask))
         if paths:
-            self.ident += 1
-            pending[self.ident] = paths
-            self.worker.conn.send((self.ident, board, leaves))
-        return created, proven
+            searcher.ident += 1
+            self.pending[searcher.ident] = paths
+            self.conn.send((searcher.ident, self.board, leaves))
 
-    def receive(self, pending: Dict[int, List[List[Node]]]) -> int:
-        """Back up one answer of the worker; returns the play-outs it held."""
-        ident, scores = self.worker.conn.recv()
-        paths = pending.pop(ident, None)
+    def receive(self, turn: Turn) -> None:
+        """Back up one answer of the worker."""
+        ident, scores = self.conn.recv()
+        paths = self.pending.pop(ident, None)
         if paths is None:  # late for an earlier search, which played these leaves out itself
-            return 0
+            return
         for path, score in zip(paths, scores):
-            self.back_up(path, score, visits=0)
-        self.sent += len(paths)
-        return len(paths)
+            self.searcher.back_up(path, score, visits=0)
+        self.searcher.sent += len(paths)
+        turn.playouts += len(paths)
+
+    def gone(self) -> None:
+        log.info("leaf worker gone; searching alone")
+        self.alive = False
+        self.searcher.stop_worker()
+
+
+class LeafParallelMCTS(MCTS):
+    """MCTS whose own-move searches also play leaves out in a forked worker (the module doc):
+    its loop runs beside LeafBatches."""
+
+    def __init__(self, settings: Settings = DEFAULT, seed: Optional[int] = None,
+                 evaluator: Optional[Evaluator] = None) -> None:
+        super().__init__(settings, seed, evaluator)
+        self.worker: Optional[fork.Forked] = fork.Forked(
+            serve_leaves, (self.evaluator, None if seed is None else seed + 1))
+        self.ident = 0  # the last request's id: answers late for an earlier search are told
+        self.core = fork.CoreShare()
+        self.sent = 0  # leaves the worker has played out (for the log and the tests)
+
+    def beside(self, turn: Turn) -> Beside:
+        """The worker's batches, for a search bounded by the clock alone (a play-out cap stays
+        repeatable, pondering stays on one core: that core is the opponent's)."""
+        if self.worker is None or not turn.deadline.clock_only():
+            return ALONE
+        return LeafBatches(self, self.worker, turn.geo)
 
     def stop_worker(self) -> None:
         """Search alone from now on."""

@@ -4,6 +4,12 @@ that reach a visit threshold are probed by a shallow exact forced-win search (MC
 and Winands), and the few visited far more often by deeper ones; their proofs enter the same
 propagation.
 
+Choosing a move is ``MCTS.search``: grow the tree until the guard's share of the time is left,
+guard the move to play (bot.search.guard), search on when the guard cleared it early, and play
+by sort_key. A search's state is one Turn (bot.search.turn). One loop, ``MCTS.run``, serves our
+move and pondering; what each does beside its iterations plugs into it as a Beside (pondering
+looks at the input, bot.search.leaves sends leaves to a second process).
+
 The searcher keeps its last tree so that the next move can start from the grandchild that
 the game actually reached (tree reuse); a fresh tree is built whenever that fails.
 """
@@ -13,14 +19,17 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Tuple
+from typing import Callable, List, Optional
 
-from bot.rules import DRAW, LOSS, WIN, Position
+from bot.rules import DRAW, LOSS, WIN, Geometry, Position
 from bot.search.clock import Deadline, Limit
+from bot.search.evaluator import Evaluator
+from bot.search.guard import GuardOutcome, guard_move
 from bot.search.node import Node, sort_key
 from bot.search.rollout import TacticalRollout
 from bot.search.settings import DEFAULT, Settings
-from bot.search.tactics import ForcedWin
+from bot.search.tactics import Budget, ForcedWin
+from bot.search.turn import ALONE, Beside, Turn
 
 SCORE = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}  # a proven outcome as a play-out score
 PONDER_CHECK = 8  # play-outs between two looks at the input while pondering (well under 1 ms)
@@ -47,23 +56,49 @@ def random_bit(s: int, rand) -> int:
 
 
 class MCTS:
-    """The search loop, tuned by ``settings`` (bot.search.settings); ``evaluator`` values the
-    leaves (the settings' tactical play-outs by default), ``seed`` fixes the random stream."""
+    """The search, tuned by ``settings`` (bot.search.settings); ``evaluator`` values the
+    leaves (the settings' tactical play-outs by default), ``seed`` fixes the random stream.
+
+    It keeps what outlives one search: the last tree (``tree``, on board ``tree_geo``), the
+    board's forced-win search (``probes``, bot.search.tactics) and the random stream. What
+    lives only as long as one search is its Turn (bot.search.turn).
+    """
 
     def __init__(self, settings: Settings = DEFAULT, seed: Optional[int] = None,
-                 evaluator=None) -> None:
+                 evaluator: Optional[Evaluator] = None) -> None:
         self.settings = settings
         self.evaluator = evaluator if evaluator is not None else TacticalRollout(
             keep_threats=settings.keep_threats, follow=settings.follow)
         self.c = settings.c
         # visits -> (plies, node budget) of the probe a node gets when it reaches them
         self.probe_at = settings.probe_schedule()
-        self.stop_at: Optional[float] = None  # the current deadline, which ends any probe
-        self.interrupt: Optional[Callable[[], bool]] = None  # while pondering: ends any probe
-        self.probes: Optional[ForcedWin] = None  # bot.search.tactics, one per board
+        self.probes: Optional[ForcedWin] = None  # one per board
         self.rand = random.Random(seed).random
         self.tree: Optional[Node] = None
-        self.tree_geo = None
+        self.tree_geo: Optional[Geometry] = None
+
+    # --- choosing a move ------------------------------------------------------------------
+    def search(self, position: Position, deadline: Deadline) -> SearchResult:
+        """Choose the move for ``position``: grow the tree until the guard's share of the time
+        is left, guard the move to play, search on when the guard cleared it early, and play
+        by sort_key (the cleared move unless a proven win is there to play instead).
+
+        The root must have at least one non-losing move (the engine handles the rest).
+        """
+        turn = self.begin(position, deadline)
+        self.run(turn, deadline.shortened(self.settings.guard_share), self.beside(turn))
+        guard_started = deadline.elapsed()
+        if self.guard(turn) is GuardOutcome.CLEARED and deadline.clock_only():
+            self.search_on(turn, deadline.elapsed() - guard_started)
+        return self.result(turn)
+
+    def begin(self, position: Position, deadline: Deadline,
+              interrupt: Optional[Callable[[], bool]] = None) -> Turn:
+        """A search of ``position`` until ``deadline``: its root from the last tree
+        (root_for), which becomes the tree kept."""
+        root = self.root_for(position)
+        self.tree, self.tree_geo = root, position.geo
+        return Turn(root, position.geo, deadline, interrupt, reused=root.visits)
 
     def root_for(self, position: Position) -> Node:
         """The node of ``position`` from the last tree (up to two plies down), else a new one.
@@ -82,6 +117,44 @@ class MCTS:
                     level = [child for node in level for child in node.children]
         return Node(position.geo, 0, position.current, position.mask)
 
+    def beside(self, turn: Turn) -> Beside:
+        """What the loop of our own move's search does beside its iterations: nothing here;
+        a second process plays leaves out in bot.search.leaves."""
+        return ALONE
+
+    def guard(self, turn: Turn) -> GuardOutcome:
+        """Guard the move ``turn``'s root is about to play (bot.search.guard)."""
+        return guard_move(turn, self.forced_wins(turn.geo), self.settings)
+
+    def search_on(self, turn: Turn, took: float) -> None:
+        """After the guard cleared a move early (mostly within a few hundredths of a second),
+        search on, keeping back what that guard ``took`` (at least a quarter of its share) to
+        guard the move the longer search prefers, if that changed: that move replaces the
+        cleared one only when it is cleared too."""
+        deadline, cleared, root = turn.deadline, turn.cleared, turn.root
+        share = max(took / (deadline.end - deadline.start), self.settings.guard_share / 4)
+        more_time = deadline.shortened(share)
+        if not more_time.past():  # else a run would still send leaves and wait for them
+            self.run(turn, more_time, self.beside(turn))
+        if root.children and max(root.children, key=sort_key) is not cleared:
+            if self.guard(turn) is not GuardOutcome.CLEARED and cleared.outcome is not None:
+                turn.cleared = None  # the tree proved it since: nothing cleared to play
+
+    def result(self, turn: Turn) -> SearchResult:
+        """The move to play: sort_key's first, unless the guard cleared another and no proven
+        win is there instead; a random non-losing move when none is expanded yet."""
+        root = turn.root
+        if root.children:
+            best = max(root.children, key=sort_key)
+            if turn.cleared is not None and best.outcome != LOSS:
+                best = turn.cleared
+            move, visits = best.move, best.visits
+        else:
+            move, visits = random_bit(root.untried, self.rand), 0
+        return SearchResult(move, turn.playouts, turn.nodes, turn.deadline.elapsed(),
+                            root.outcome, visits, turn.reused)
+
+    # --- thinking on the opponent's time --------------------------------------------------
     def ponder(self, position: Position, stop: Callable[[], bool], limit: Limit) -> int:
         """Search ``position`` (the opponent to move) until ``stop()`` says its move arrived,
         the root is proven, or ``limit`` is spent; returns the play-outs run.
@@ -89,106 +162,56 @@ class MCTS:
         The tree is kept, so the next search starts from the opponent's actual reply with
         the play-outs spent below it (thinking on the opponent's time).
         """
-        root = self.root_for(position)
-        self.tree, self.tree_geo = root, position.geo
-        deadline = Deadline(limit)
-        self.stop_at, self.interrupt = deadline.end, stop
-        playouts = 0
-        guard_at = self.settings.ponder_guard
-        try:
-            while root.outcome is None and not deadline.expired(playouts):
-                if playouts % PONDER_CHECK == 0 and stop():
-                    break
-                if playouts == guard_at and guard_at:
-                    self.guard_reply(root, position.geo, deadline)
-                self.iterate(root, position.geo)
-                playouts += 1
-        finally:
-            self.interrupt = None
-        return playouts
+        turn = self.begin(position, Deadline(limit), interrupt=stop)
+        self.run(turn, turn.deadline, Pondering(self, stop))
+        return turn.playouts
 
-    def search(self, position: Position, deadline: Deadline) -> SearchResult:
-        """Search until the deadline (or a proof of the root) and pick the move by sort_key.
+    # --- the loop -------------------------------------------------------------------------
+    def run(self, turn: Turn, deadline: Deadline, beside: Beside = ALONE) -> None:
+        """Iterate until ``deadline`` (the move's, or an earlier end for a step of the move;
+        its play-out cap counts the turn's play-outs), a proof of the root, or until
+        ``beside`` ends the loop."""
+        root = turn.root
+        beside.start(turn)
+        while root.outcome is None and not deadline.expired(turn.playouts):
+            if beside.step(turn):
+                break
+            self.iterate(turn)
+        beside.finish(turn)
 
-        The root must have at least one non-losing move (the engine handles the rest).
-        """
-        geo = position.geo
-        root = self.root_for(position)
-        reused = root.visits
-        self.tree, self.tree_geo = root, geo
-        self.stop_at = deadline.end
-        playouts, nodes = self.run(root, geo, deadline.shortened(self.settings.guard_share))
-        guarded = deadline.elapsed()
-        cleared = self.guard(root, geo, deadline)
-        if cleared is not None and deadline.end is not None and deadline.max_playouts is None:
-            cleared, more, new = self.search_on(root, geo, deadline, cleared,
-                                                deadline.elapsed() - guarded)
-            playouts, nodes = playouts + more, nodes + new
-        if root.children:
-            best = max(root.children, key=sort_key)
-            if cleared is not None and best.outcome != LOSS:  # no proven win to play instead
-                best = cleared
-            move, visits = best.move, best.visits
-        else:
-            move, visits = random_bit(root.untried, self.rand), 0
-        return SearchResult(move, playouts, nodes, deadline.elapsed(), root.outcome, visits,
-                            reused)
-
-    def search_on(self, root: Node, geo, deadline: Deadline, cleared: Node,
-                  took: float) -> Tuple[Optional[Node], int, int]:
-        """After the guard cleared ``cleared`` early (mostly within a few hundredths of a
-        second), search on, keeping back what that guard ``took`` (at least a quarter of its
-        share) to guard the move the longer search prefers, if that changed: (the move
-        cleared, or None when none is; play-outs, nodes created)."""
-        share = max(took / (deadline.end - deadline.start), self.settings.guard_share / 4)
-        more_time = deadline.shortened(share)
-        playouts = nodes = 0
-        if not more_time.past():  # else a run would still send leaves and wait for them
-            playouts, nodes = self.run(root, geo, more_time)
-        if root.children and max(root.children, key=sort_key) is not cleared:
-            cleared = self.guard(root, geo, deadline) or (
-                cleared if cleared.outcome is None else None)
-        return cleared, playouts, nodes
-
-    def run(self, root: Node, geo, deadline: Deadline) -> Tuple[int, int]:
-        """Iterate until the deadline or a proof of the root: (play-outs, nodes created)."""
-        playouts = 0
-        nodes = 0
-        while root.outcome is None and not deadline.expired(playouts):
-            nodes += self.iterate(root, geo)
-            playouts += 1
-        return playouts, nodes
-
-    def iterate(self, root: Node, geo) -> int:
-        """One selection-expansion-evaluation-backup pass; returns the nodes created (0/1)."""
-        path, created = self.descend(root, geo)
+    def iterate(self, turn: Turn) -> None:
+        """One selection-expansion-evaluation-backup pass: one play-out."""
+        path = self.descend(turn)
         node = path[-1]
         if node.outcome is None:
-            result = self.evaluator.evaluate(geo, node.current, node.mask, self.rand)
+            result = self.evaluator.evaluate(turn.geo, node.current, node.mask, self.rand)
         else:
             result = self.proven(path)
         self.back_up(path, result)
-        return created
+        turn.playouts += 1
 
-    def descend(self, root: Node, geo) -> Tuple[List[Node], int]:
+    def descend(self, turn: Turn) -> List[Node]:
         """Selection and expansion (probing the nodes met at their visit thresholds): the
-        path from the root to the node to evaluate, and the nodes created (0/1)."""
-        node = root
-        path = [root]
+        path from the root to the node to evaluate; a node created counts in ``turn``."""
+        geo = turn.geo
+        node = turn.root
+        path = [node]
         while True:
             probe = self.probe_at.get(node.visits)
             if probe is not None:
-                self.probe(node, geo, *probe)
+                plies, nodes = probe
+                self.probe(node, geo, plies, turn.budget(nodes))
             if node.outcome is not None or node.untried:
                 break
             node = self.select(node)
             path.append(node)
         if node.outcome is not None:
-            return path, 0
+            return path
         child = node.expand(geo, random_bit(node.untried, self.rand))
         self.evaluator.prior(geo, node, child)
         path.append(child)
-        return path, 1
+        turn.nodes += 1
+        return path
 
     @staticmethod
     def proven(path: List[Node]) -> float:
@@ -208,68 +231,6 @@ class MCTS:
             result = 1.0 - result
             n.value += result
 
-    def prober(self, geo, max_nodes: int) -> ForcedWin:
-        """The board's forced-win search (its table is kept from question to question), set
-        to ``max_nodes`` a question and to stop at the deadline or the interrupt."""
-        if self.probes is None or self.probes.geo is not geo:
-            self.probes = ForcedWin(geo, max_nodes)
-        self.probes.max_nodes, self.probes.stop_at = max_nodes, self.stop_at
-        self.probes.interrupt = self.interrupt
-        return self.probes
-
-    def guard(self, root: Node, geo, deadline: Deadline) -> Optional[Node]:
-        """Check the move about to be played for a longer forced win of the opponent's than
-        the in-tree probes reach; a move proven lost is marked so, and the next is checked.
-
-        Ends at the deadline, at a question its node budget cannot settle, or at a move proven
-        or cleared at every depth of ``settings.guard_depths``; returns the move cleared, if
-        one was. Under a play-out cap a question gets at most ``guard_playout_nodes`` nodes a
-        play-out, so a small search stays small.
-        """
-        depths, budget = self.settings.guard_depths, self.settings.guard_nodes
-        if deadline.max_playouts is not None:  # a capped search's guard is as small as it is
-            budget = min(budget, deadline.max_playouts * self.settings.guard_playout_nodes)
-        probes = self.prober(geo, budget)
-        while depths and root.outcome is None and root.children:
-            best = max(root.children, key=sort_key)
-            if best.outcome is not None or deadline.past():
-                return None
-            for plies in depths:
-                found = probes.settle(best.current, best.mask, plies)
-                if found is None:
-                    return None
-                if found:
-                    best.outcome = WIN
-                    root.solve()
-                    break
-            else:
-                return best
-        return None
-
-    def guard_reply(self, root: Node, geo, deadline: Deadline) -> None:
-        """While pondering ``root`` (the opponent to move): guard our answer to its most
-        visited reply, so that the search after that reply starts with the answers proven
-        lost already marked (settings.ponder_guard). The opponent's move ends the questions."""
-        if not root.children:
-            return
-        reply = max(root.children, key=sort_key)
-        if reply.outcome is None:
-            self.guard(reply, geo, deadline)
-            root.solve()
-
-    def probe(self, node: Node, geo, plies: int, max_nodes: int) -> None:
-        """Search ``node`` ``plies`` deep for a forced win; if one is found, mark the child
-        it plays as lost for the opponent and the node as won (the caller backs it up)."""
-        move = self.prober(geo, max_nodes).winning_move(node.current, node.mask, plies)
-        if move is None:
-            return
-        child = next((c for c in node.children if c.move == move), None)
-        if child is None:
-            child = node.expand(geo, move)
-            child.visits, child.value = 1, 1.0  # UCB needs a visit; the mover's score
-        child.outcome = LOSS
-        node.solve()
-
     def select(self, node: Node) -> Node:
         """UCB1 among the children not proven won for the opponent."""
         log_n = math.log(node.visits)
@@ -283,3 +244,55 @@ class MCTS:
             if score > best_score:
                 best, best_score = child, score
         return best
+
+    # --- forced wins ----------------------------------------------------------------------
+    def forced_wins(self, geo: Geometry) -> ForcedWin:
+        """The board's forced-win search, kept from question to question (its table and move
+        order carry over)."""
+        if self.probes is None or self.probes.geo is not geo:
+            self.probes = ForcedWin(geo)
+        return self.probes
+
+    def probe(self, node: Node, geo: Geometry, plies: int, budget: Budget) -> None:
+        """Search ``node`` ``plies`` deep for a forced win; if one is found, mark the child
+        it plays as lost for the opponent and the node as won (the caller backs it up)."""
+        move = self.forced_wins(geo).winning_move(node.current, node.mask, plies, budget)
+        if move is None:
+            return
+        child = next((c for c in node.children if c.move == move), None)
+        if child is None:
+            child = node.expand(geo, move)
+            child.visits, child.value = 1, 1.0  # UCB needs a visit; the mover's score
+        child.outcome = LOSS
+        node.solve()
+
+
+class Pondering(Beside):
+    """What pondering does beside its iterations: it looks at the input every PONDER_CHECK
+    play-outs (``stop()`` says the opponent's move has arrived, which ends the loop), and
+    after ``settings.ponder_guard`` play-outs (0: never) it guards our answer to the
+    opponent's likely reply."""
+
+    def __init__(self, searcher: MCTS, stop: Callable[[], bool]) -> None:
+        self.searcher, self.stop = searcher, stop
+        self.guard_at = searcher.settings.ponder_guard
+
+    def step(self, turn: Turn) -> bool:
+        if turn.playouts % PONDER_CHECK == 0 and self.stop():
+            return True
+        if turn.playouts == self.guard_at and self.guard_at:
+            self.guard_reply(turn)
+        return False
+
+    def guard_reply(self, turn: Turn) -> None:
+        """Guard our answer to the most visited reply, so that the search after that reply
+        starts with the answers proven lost already marked. Why: the move's own share of its
+        time is short for the proofs the guard exists for; the opponent's time has room. The
+        opponent's move ends the questions."""
+        root = turn.root
+        if not root.children:
+            return
+        reply = max(root.children, key=sort_key)
+        if reply.outcome is None:
+            self.searcher.guard(Turn(reply, turn.geo, turn.deadline, turn.interrupt))
+            root.solve()

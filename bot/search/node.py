@@ -41,10 +41,7 @@ class Node:
         else:
             threats = winning_cells(mask ^ current ^ geo.forbidden, mask, geo.stride,
                                     geo.board_mask)
-            forced = possible & threats
-            if forced:
-                possible = 0 if forced & (forced - 1) else forced
-            self.untried = possible & ~geo.danger(threats)
+            self.untried = geo.non_losing(possible, threats)
             if not self.untried:
                 self.outcome = LOSS
 

@@ -136,15 +136,10 @@ class Solver:
             return DRAW
         if mine & possible:
             return WIN
-        opponent = mask ^ current ^ g.forbidden
-        forced = possible & threats
-        if forced:
-            if forced & (forced - 1):
-                return LOSS
-            possible = forced
-        moves = possible & ~g.danger(threats)
+        moves = g.non_losing(possible, threats)
         if not moves:
             return LOSS
+        opponent = mask ^ current ^ g.forbidden
         key = (current, mask)
         bounds = self.table.get(key)
         if bounds is not None:

@@ -3,17 +3,20 @@
 Two uses: inside MCTS (a node reaching a visit threshold is probed, and a win found marks the
 winning child proven, which the MCTS-solver then propagates: "MCTS-MS" of Baier and Winands,
 2015, measured useful in Connect-Four), and the loss analysis (analysis.proof: the shortest
-forced win after a decisive mistake, and the line that shows it).
+forced win after a decisive mistake, and the line that shows it). Each question comes with
+its own Budget (nodes, and the deadline or interrupt that ends it), so that one search and its
+table serve the small probes, the guard's large questions and the analysis alike.
 
-The search is an AND-OR search over non-losing moves only (bot.rules' filter: a move that lets
-the opponent win at once is never searched), with a table of proven wins and of the depths
-already searched without one. Entering a position sees a win now, a double threat and having
-no safe move, so "within 1 ply" is a move the opponent cannot answer.
+The search is an AND-OR search over non-losing moves only (bot.rules.Geometry.non_losing: a
+move that lets the opponent win at once is never searched), with a table of proven wins and of
+the depths already searched without one. Entering a position sees a win now, a double threat
+and having no safe move, so "within 1 ply" is a move the opponent cannot answer.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from bot.rules import Geometry, winning_cells
@@ -36,21 +39,30 @@ def ordered(moves: int, killer: int, columns: Tuple[int, ...]) -> Iterator[int]:
             yield move
 
 
+@dataclass(frozen=True)
+class Budget:
+    """What one question may spend: at most ``nodes`` nodes; it also ends at ``until`` (a
+    perf_counter() instant: the move's deadline) and as soon as ``interrupt()`` returns True
+    (while pondering: the opponent's move has arrived, and its clock runs from then, so a long
+    question must not hold it up). The clock and the interrupt are looked at every 256 nodes."""
+
+    nodes: int
+    until: Optional[float] = None
+    interrupt: Optional[Callable[[], bool]] = None
+
+
 class OutOfNodes(Exception):
     """The node budget of one question, or the time allowed, ran out."""
 
 
 class ForcedWin:
-    """Forced-win questions on one board, with a node budget per question."""
+    """Forced-win questions on one board, each within the Budget it is asked with; the table
+    and the move order carry over from question to question."""
 
-    def __init__(self, geo: Geometry, max_nodes: int) -> None:
+    def __init__(self, geo: Geometry) -> None:
         self.geo = geo
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.stop_at: Optional[float] = None  # perf_counter() time that ends any question
-        # Also ends any question when it returns True: while pondering, the opponent's move
-        # has arrived (its clock runs from then, so a long probe must not hold it up).
-        self.interrupt: Optional[Callable[[], bool]] = None
+        self.nodes = 0  # searched by the current (or last) question
+        self.budget = Budget(0)  # the current (or last) question's
         # (current, mask) -> True (a forced win for the side to move), or the largest depth
         # searched without finding one.
         self.table: Dict[Tuple[int, int], Union[bool, int]] = {}
@@ -58,7 +70,7 @@ class ForcedWin:
         # the last move that won (attacker) or escaped (defender) at the same remaining depth
         # first, as it often does the same in sibling positions, then the centre outwards;
         # with ORDER_DEPTH plies or more left, the threatening moves before the others.
-        # A question deeper than the board's cells is the same as one that deep (wins() clamps).
+        # A question deeper than the board's cells is the same as one that deep (settle() clamps).
         self.cells = geo.M * geo.N
         centre = (geo.N - 1) / 2
         self.columns = tuple(geo.column_masks[y]
@@ -66,24 +78,28 @@ class ForcedWin:
         self.win_killers = [0] * (self.cells + 1)
         self.escape_killers = [0] * (self.cells + 1)
 
-    def _start_question(self) -> None:
+    def _start_question(self, budget: Budget) -> None:
         """Reset the node count (each question has its own budget) and bound the table."""
         self.nodes = 0
+        self.budget = budget
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
 
-    def settle(self, current: int, mask: int, depth: int) -> Optional[bool]:
-        """wins() as one question: None when the node budget or the time runs out."""
-        self._start_question()
+    def settle(self, current: int, mask: int, depth: int, budget: Budget) -> Optional[bool]:
+        """Whether the side to move (stones ``current``) forces a win within ``depth``
+        plies; None when the ``budget`` runs out first."""
+        self._start_question(budget)
         try:
-            return self.wins(current, mask, depth)
+            return self._wins(current, mask, min(depth, self.cells),
+                              self.geo.winning_cells(current, mask))
         except OutOfNodes:
             return None
 
-    def winning_move(self, current: int, mask: int, depth: int) -> Optional[int]:
+    def winning_move(self, current: int, mask: int, depth: int,
+                     budget: Budget) -> Optional[int]:
         """A move that forces a win within ``depth`` plies for the side to move, else None
-        (also None when the budget runs out). Immediate wins are the caller's business."""
-        self._start_question()
+        (also None when the ``budget`` runs out). Immediate wins are the caller's business."""
+        self._start_question(budget)
         mine = self.geo.winning_cells(current, mask)
         status, moves, threats = self._moves(current, mask, mine)
         if status or depth <= 0:
@@ -99,13 +115,6 @@ class ForcedWin:
         except OutOfNodes:
             pass
         return None
-
-    def wins(self, current: int, mask: int, depth: int) -> bool:
-        """The side to move (stones ``current``) forces a win within ``depth`` plies.
-        Raises OutOfNodes when this question's budget (counted from the caller's reset of
-        ``nodes``) runs out."""
-        return self._wins(current, mask, min(depth, self.cells),
-                          self.geo.winning_cells(current, mask))
 
     # A question's root computes its side's winning cells; below it each node is handed them
     # (``mine``): a move does not change the other side's stones, so the cells the parent
@@ -185,11 +194,12 @@ class ForcedWin:
         the opponent's winning cells). ``mine``: the side to move's winning cells; ``theirs``
         the opponent's, when the caller has them."""
         self.nodes += 1
-        if self.nodes > self.max_nodes:
+        budget = self.budget
+        if self.nodes > budget.nodes:
             raise OutOfNodes
         if not self.nodes & 255 and (
-                (self.stop_at is not None and time.perf_counter() > self.stop_at)
-                or (self.interrupt is not None and self.interrupt())):
+                (budget.until is not None and time.perf_counter() > budget.until)
+                or (budget.interrupt is not None and budget.interrupt())):
             raise OutOfNodes
         g = self.geo
         possible = (mask + g.bottom) & ~mask & g.board_mask
@@ -199,10 +209,5 @@ class ForcedWin:
             return "win", 0, 0
         threats = theirs if theirs is not None else winning_cells(
             mask ^ current ^ g.forbidden, mask, g.stride, g.board_mask)
-        forced = possible & threats
-        if forced:
-            if forced & (forced - 1):
-                return "loss", 0, 0
-            possible = forced
-        moves = possible & ~g.danger(threats)
+        moves = g.non_losing(possible, threats)
         return ("", moves, threats) if moves else ("loss", 0, 0)

@@ -102,11 +102,11 @@ def test_the_opponents_move_ends_a_probe_running_while_pondering():
     ran = searcher.ponder(p, stop, Limit(seconds=60))
     assert ran == PONDER_CHECK  # each new node's probe was cut short; then the loop stopped
     assert 0 < searcher.probes.nodes <= 512
-    assert searcher.interrupt is None and searcher.probes.interrupt is not None
+    assert searcher.probes.budget.interrupt is stop
     # the search for our next move is not interrupted by the input that ended pondering
     searcher.probe_at = {1: (3, 1000)}
     result = searcher.search(p.play_xy(11, 6), Deadline(Limit(playouts=3)))
-    assert searcher.probes.interrupt is None and result.playouts == 3
+    assert searcher.probes.budget.interrupt is None and result.playouts == 3
 
 
 def test_ponder_respects_its_own_limit():

@@ -13,11 +13,13 @@ from bot.engine import choose_move, decide, safe_decide
 from bot.rules import DRAW, LOSS, WIN, Position, bits, parse_board
 from bot.search.clock import Deadline, Limit
 from bot.search.evaluator import Evaluator
+from bot.search.guard import GuardOutcome
 from bot.search.mcts import MCTS
 from bot.search.node import Node, sort_key
 from bot.search.rollout import TacticalRollout
 from bot.search.settings import DEFAULT, Settings
-from bot.search.tactics import ForcedWin
+from bot.search.tactics import Budget, ForcedWin
+from bot.search.turn import ALONE, Turn
 
 
 def pos(*bottom_rows: str, no_cell=(0, 8)) -> Position:
@@ -58,7 +60,7 @@ def test_deep_probe_proves_a_move_lost_that_the_shallow_probe_cannot():
     for plies, lost in ((3, False), (7, True)):
         searcher = MCTS()
         child = Node(p.geo, blunder, after.current, after.mask)  # O to move
-        searcher.probe(child, p.geo, plies, 10**6)
+        searcher.probe(child, p.geo, plies, Budget(10**6))
         assert (child.outcome == WIN) == lost
 
 
@@ -101,7 +103,7 @@ SHORT_COMBINATION = ("...........", "...........", "...........", "...X.......",
 
 def opponent_wins_within(p: Position, move: int, plies: int) -> bool:
     after = p.play_bit(move)
-    return bool(ForcedWin(p.geo, 10**7).settle(after.current, after.mask, plies))
+    return bool(ForcedWin(p.geo).settle(after.current, after.mask, plies, Budget(10**7)))
 
 
 def test_the_guard_turns_away_from_a_move_lost_to_a_longer_combination():
@@ -119,7 +121,7 @@ def test_a_capped_search_gets_a_guard_in_proportion():
     p = parse_board(SHORT_COMBINATION)
     small = MCTS(Settings(guard_depths=(11,)), seed=1)
     result = small.search(p, Deadline(Limit(seconds=30, playouts=300)))
-    assert small.probes.max_nodes == 300 * DEFAULT.guard_playout_nodes
+    assert small.probes.budget.nodes == 300 * DEFAULT.guard_playout_nodes
     assert result.seconds < 5  # 7,200 nodes a question, not the 30 s left
 
 
@@ -131,8 +133,9 @@ def test_the_guard_keeps_within_the_move_time():
 
 
 class ScriptedGuard(MCTS):
-    """An MCTS whose guard answers from a script (a node to call cleared, or None), and which
-    records each run's deadline and play-outs; ``favour`` gets visits in the second run.
+    """An MCTS whose guard answers from a script (a node to call cleared, or None: not
+    cleared), and which records each run's deadline and play-outs; ``favour`` gets visits in
+    the second run.
 
     No deep probes: a 7- or 9-ply probe started near the end of the first run may go on to
     the move's full deadline (its stop), past the second run's, which then does not start."""
@@ -143,20 +146,23 @@ class ScriptedGuard(MCTS):
         # OPENING's tree with every root move expanded beforehand, so that the script has
         # moves to tell apart however few play-outs a loaded machine leaves the timed runs
         root = Node(OPENING.geo, 0, OPENING.current, OPENING.mask)
-        MCTS.run(self, root, OPENING.geo, Deadline(Limit(playouts=40)))
+        before = Deadline(Limit(playouts=40))
+        MCTS.run(self, Turn(root, OPENING.geo, before), before)
         self.tree, self.tree_geo = root, OPENING.geo
 
-    def run(self, root, geo, deadline):
-        result = super().run(root, geo, deadline)
+    def run(self, turn, deadline, beside=ALONE):
+        playouts = turn.playouts
+        super().run(turn, deadline, beside)
+        root = turn.root
         if self.runs and self.favour is not None:
             favoured = next(c for c in root.children if c.move == self.favour(root).move)
             favoured.visits += 10**6
-        self.runs.append((deadline.end, result[0]))
-        return result
+        self.runs.append((deadline.end, turn.playouts - playouts))
 
-    def guard(self, root, geo, deadline):
+    def guard(self, turn):
         answer = self.answers.pop(0)
-        return answer(root) if answer else None
+        turn.cleared = answer(turn.root) if answer else turn.cleared
+        return GuardOutcome.CLEARED if answer else GuardOutcome.UNSETTLED
 
 
 def most_visited(root: Node) -> Node:

@@ -11,9 +11,18 @@ import pytest
 
 from bot.rules import Position, bits, parse_board
 from bot.search import tactics
-from bot.search.tactics import ForcedWin, OutOfNodes, ordered
+from bot.search.tactics import Budget, ForcedWin, ordered
 
 EMPTY = "........."
+PLENTY = Budget(10**7)  # nodes enough for every question here
+
+
+def wins(search: ForcedWin, p: Position, depth: int) -> bool:
+    """``search``'s answer whether the side to move in ``p`` forces a win within ``depth``
+    plies, asked with PLENTY of nodes (so it answers)."""
+    answer = search.settle(p.current, p.mask, depth, PLENTY)
+    assert answer is not None
+    return answer
 
 
 def board(*lowest: str, forbidden=(0, 8)) -> Position:
@@ -29,16 +38,16 @@ def column(p: Position, col: int) -> int:
 
 def opponent_wins_after(p: Position, col: int, depth: int) -> bool:
     after = p.play(col)
-    return ForcedWin(p.geo, 10**6).wins(after.current, after.mask, depth)
+    return wins(ForcedWin(p.geo), after, depth)
 
 
 def test_open_three_on_the_bottom_row_wins_within_one_ply():
     # X holds columns 2 and 3; column 4 leaves both 1 and 5 open.
     p = board("O.XX...O.")
-    search = ForcedWin(p.geo, 10_000)
-    assert search.wins(p.current, p.mask, 1)
-    assert not search.wins(p.current, p.mask, 0)
-    assert p.geo.column(search.winning_move(p.current, p.mask, 1)) in (1, 4)
+    search = ForcedWin(p.geo)
+    assert wins(search, p, 1)
+    assert not wins(search, p, 0)
+    assert p.geo.column(search.winning_move(p.current, p.mask, 1, PLENTY)) in (1, 4)
 
 
 def test_defender_must_touch_the_line():
@@ -61,40 +70,47 @@ def test_the_forbidden_cell_on_the_bottom_row_breaks_the_line():
 
 def test_three_ply_combination_found_at_depth_three_only():
     p = board(".....O...", "O...XX...", "OX..XOO..")
-    search = ForcedWin(p.geo, 10**6)
-    assert not search.wins(p.current, p.mask, 1)
-    assert search.wins(p.current, p.mask, 3)
-    assert p.geo.column(search.winning_move(p.current, p.mask, 3)) in (2, 3)
+    search = ForcedWin(p.geo)
+    assert not wins(search, p, 1)
+    assert wins(search, p, 3)
+    assert p.geo.column(search.winning_move(p.current, p.mask, 3, PLENTY)) in (2, 3)
 
 
 def test_forbidden_cell_just_above_a_piece_spoils_the_combination():
     # The same position with (7,6) forbidden (right above O's (8,6)): row 7 keeps only one
     # open end, and the 3-ply win is gone (a longer one remains).
     p = board(".....O...", "O...XX#..", "OX..XOO..")
-    search = ForcedWin(p.geo, 10**6)
-    assert not search.wins(p.current, p.mask, 3)
-    assert search.winning_move(p.current, p.mask, 3) is None
-    assert search.wins(p.current, p.mask, 5)
+    search = ForcedWin(p.geo)
+    assert not wins(search, p, 3)
+    assert search.winning_move(p.current, p.mask, 3, PLENTY) is None
+    assert wins(search, p, 5)
 
 
 def test_budget_runs_out_without_a_wrong_answer():
     p = board(EMPTY)
-    search = ForcedWin(p.geo, 50)
-    assert search.winning_move(p.current, p.mask, 9) is None
-    search.nodes = 0
-    with pytest.raises(OutOfNodes):
-        search.wins(p.current, p.mask, 9)
+    search = ForcedWin(p.geo)
+    assert search.winning_move(p.current, p.mask, 9, Budget(50)) is None
+    assert search.settle(p.current, p.mask, 9, Budget(50)) is None
+    assert search.nodes == 51  # the node that went over the budget ended the question
 
 
 def test_time_bound_ends_a_question_without_an_answer():
     p = board(EMPTY)
-    search = ForcedWin(p.geo, 10**9)
-    search.stop_at = time.perf_counter() - 1.0  # already past: the 256th node gives up
-    assert search.settle(p.current, p.mask, 9) is None
+    search = ForcedWin(p.geo)
+    past = Budget(10**9, until=time.perf_counter() - 1.0)  # the 256th node gives up
+    assert search.settle(p.current, p.mask, 9, past) is None
     assert search.nodes == 256
-    search.stop_at = None
-    assert search.settle(p.current, p.mask, 1) is False  # a new question, a new count
+    assert search.settle(p.current, p.mask, 1, PLENTY) is False  # a new question, a new count
     assert search.nodes < 256
+
+
+def test_the_interrupt_ends_a_question_without_an_answer():
+    p = board(EMPTY)
+    search = ForcedWin(p.geo)
+    looks = []
+    interrupted = Budget(10**9, interrupt=lambda: looks.append(1) or len(looks) > 1)
+    assert search.settle(p.current, p.mask, 9, interrupted) is None
+    assert search.nodes == 512 and len(looks) == 2  # a look every 256 nodes
 
 
 def brute_wins(p: Position, plies: int) -> bool:
@@ -132,9 +148,9 @@ def test_matches_brute_force_minimax(seed):
     rng = random.Random(seed)
     for _ in range(10):
         p = quiet_position(rng)
-        search = ForcedWin(p.geo, 10**7)
+        search = ForcedWin(p.geo)
         for depth in range(4):
-            assert search.wins(p.current, p.mask, depth) == brute_wins(p, depth + 2), (p, depth)
+            assert wins(search, p, depth) == brute_wins(p, depth + 2), (p, depth)
 
 
 def test_ordered_yields_each_move_once_killer_first():
@@ -158,19 +174,20 @@ def test_answers_do_not_depend_on_earlier_questions():
     for _ in range(12):
         p = quiet_position(rng)
         if warm is None or warm.geo is not p.geo:
-            warm = ForcedWin(p.geo, 10**7)
+            warm = ForcedWin(p.geo)
         for depth in (3, 5):
-            fresh = ForcedWin(p.geo, 10**7)
-            assert warm.wins(p.current, p.mask, depth) == fresh.wins(p.current, p.mask, depth)
-            warm_move = warm.winning_move(p.current, p.mask, depth)
-            assert (warm_move is None) == (fresh.winning_move(p.current, p.mask, depth) is None)
+            fresh = ForcedWin(p.geo)
+            assert wins(warm, p, depth) == wins(fresh, p, depth)
+            warm_move = warm.winning_move(p.current, p.mask, depth, PLENTY)
+            fresh_move = fresh.winning_move(p.current, p.mask, depth, PLENTY)
+            assert (warm_move is None) == (fresh_move is None)
             if warm_move is not None:  # the move it names really wins
                 wins_found += 1
                 after = p.play_bit(warm_move)
                 for reply in after.legal_columns():  # no reply escapes (checked afresh)
                     child = after.play(reply)
                     assert not child.last_mover_won()
-                    assert ForcedWin(p.geo, 10**7).wins(child.current, child.mask, depth - 2)
+                    assert wins(ForcedWin(p.geo), child, depth - 2)
     assert wins_found  # the positions include forced wins, not only quiet ones
 
 
@@ -183,7 +200,7 @@ def test_threats_first_puts_forcing_then_threatening_moves_first():
     seen = set()
     for _ in range(40):
         p = quiet_position(rng)
-        search = ForcedWin(p.geo, 10**6)
+        search = ForcedWin(p.geo)
         mine, moves = p.geo.winning_cells(p.current, p.mask), p.non_losing_moves()
         group = {}
         for m in bits(moves):
@@ -207,11 +224,11 @@ def test_threats_first_changes_the_nodes_not_the_answers(seed, monkeypatch):
         answers = []
         for order_depth in (4, 10**6):  # threats first from 4 plies left, then plain order
             monkeypatch.setattr(tactics, "ORDER_DEPTH", order_depth)
-            search, nodes, got = ForcedWin(p.geo, 10**7), 0, []
+            search, nodes, got = ForcedWin(p.geo), 0, []
             for m in bits(p.possible()):
                 after = p.play_bit(m)
                 for depth in (5, 7):
-                    got.append(search.settle(after.current, after.mask, depth))
+                    got.append(search.settle(after.current, after.mask, depth, PLENTY))
                     nodes += search.nodes
             answers.append((got, nodes))
         (with_order, nodes), (plain, plain_nodes) = answers
