@@ -50,7 +50,7 @@ class DaskPool:
         try:
             bundle = make_bundle(specs, Path.cwd(), self.shared_fs, self.skip)
         except BundleError as exc:
-            raise BatchError(str(exc)) from None
+            raise WorkersCannotPlay(f"no game played: {exc}") from None
         return self._play(bundle, todo)
 
     def _connect(self) -> Tuple[Client, Optional[LocalCluster]]:

@@ -102,10 +102,12 @@ class DaskCluster:
         self.address, self.workers = address, workers
 
     def worker_pids(self) -> List[int]:
-        """The worker processes proper (each `dask worker` is a nanny with one worker child)."""
+        """The worker processes proper: each `dask worker` is a nanny with one worker child,
+        spawned by multiprocessing (beside it, multiprocessing's resource tracker)."""
         import psutil
 
-        return [c.pid for w in self.workers for c in psutil.Process(w.pid).children()]
+        return [c.pid for w in self.workers for c in psutil.Process(w.pid).children()
+                if "spawn_main" in " ".join(c.cmdline())]
 
 
 @pytest.fixture(scope="module")

@@ -15,10 +15,12 @@ from conftest import (
     free_port,
     kill,
     kill_session,
+    start_scheduler,
     start_worker,
     wait_for_empty_session,
     wait_for_lines,
     wait_for_text,
+    wait_for_workers,
 )
 
 from arena.__main__ import main
@@ -102,6 +104,35 @@ def test_worker_killed_mid_batch_loses_and_doubles_no_game(tmp_path, dask_cluste
     assert len(logged) == len({r.key for r in logged}) == 20
     assert games(logged) == games(local)
     assert course_files(out) == course_files(tmp_path / "local")
+
+
+def test_a_batch_whose_only_worker_dies_goes_on_on_its_replacement(tmp_path, only_distributed):
+    """Its games wait with no worker; the restarted worker passes its check and plays them."""
+    address, scheduler = start_scheduler(only_distributed, tmp_path)
+    worker = start_worker(only_distributed, address, tmp_path / "w")
+    out = tmp_path / "dask"
+    try:
+        wait_for_workers(address, 1)
+        yaml_path = tmp_path / "batch.yaml"
+        yaml_path.write_text(json.dumps({
+            "batch": "c", "rounds": 3, "seed": 11, "time_limit": 5.0, "output": str(out),
+            "cluster": address, "players": PLAYERS,
+            "gauntlet": {"a": ["slow"], "b": ["random"]}}))
+        batch = subprocess.Popen([sys.executable, "-m", "arena", "run", str(yaml_path), "-q"],
+                                 cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                                 stderr=subprocess.PIPE, text=True)
+        try:
+            wait_for_lines(out / LOG_NAME, 1, batch)
+            os.kill(DaskCluster(address, [worker]).worker_pids()[0], signal.SIGKILL)
+            _, err = batch.communicate(timeout=120)
+        finally:
+            batch.kill()
+            batch.wait()
+    finally:
+        kill(worker)
+        kill(scheduler)
+    assert batch.returncode == 0, err
+    assert len({r.key for r in read_log(out / LOG_NAME)}) == 6
 
 
 def test_client_killed_mid_batch_leaves_nothing_and_a_rerun_resumes(tmp_path):
