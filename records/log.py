@@ -4,13 +4,24 @@ A record is appended and flushed the moment its game ends, so a batch killed at 
 loses at most the games still being played; a last line cut short by the kill is detected (it
 does not parse) and cut off before the batch resumes. A results folder keeps its log as
 ``LOG_NAME``; a command given a folder or a file reads the same log (``log_path``).
+
+Several processes may write one log (a batch and the web app's games in the same folder): an
+append and the batch's final rewrite in game order (``sort_log``) each hold an exclusive lock
+on the log's folder, so no record appended during a rewrite is lost, and an appender whose file
+was replaced reopens the new one.
 """
 
+import contextlib
 import json
 import logging
 import os
 from pathlib import Path
-from typing import Iterable, List
+from typing import Iterable, Iterator, List
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: one writer a folder, as before
+    fcntl = None  # type: ignore[assignment]
 
 from records.game import GameRecord
 
@@ -81,6 +92,21 @@ def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
     return records
 
 
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """An exclusive advisory lock on ``folder`` (flock on the directory itself, so no lock file
+    is left behind), held by one writer of its log at a time."""
+    if fcntl is None:
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
 class ResultLog:
     """Append-only writer of records; each record is flushed as soon as it is written."""
 
@@ -90,8 +116,19 @@ class ResultLog:
         self._handle = open(path, "a", encoding="utf-8")
 
     def append(self, record: GameRecord) -> None:
-        self._handle.write(record.to_json() + "\n")
-        self._handle.flush()  # in the kernel now: a SIGKILL of the arena cannot lose it
+        with folder_lock(self.path.parent):
+            if self._replaced():
+                self._handle.close()
+                self._handle = open(self.path, "a", encoding="utf-8")
+            self._handle.write(record.to_json() + "\n")
+            self._handle.flush()  # in the kernel now: a SIGKILL of the arena cannot lose it
+
+    def _replaced(self) -> bool:
+        """Whether another writer replaced the log (sort_log) since this one opened it."""
+        try:
+            return os.stat(self.path).st_ino != os.fstat(self._handle.fileno()).st_ino
+        except FileNotFoundError:
+            return True
 
     def close(self) -> None:
         self._handle.close()
@@ -115,9 +152,11 @@ def write_log(path: Path, records: Iterable[GameRecord]) -> None:
 def sort_log(path: Path) -> List[GameRecord]:
     """Rewrite a log in game order (batch, seed, round, a, b, leg), whatever order games ended in,
     so the same batch leaves the same file locally and on a cluster; returns its records in that
-    order."""
-    records = read_log(path)
-    if records:
-        records.sort(key=lambda r: (r.batch, r.seed, r.round, r.a, r.b, r.leg))
-        write_log(path, records)
+    order. Holds the folder's lock (``folder_lock``), so no append of another process falls
+    between the read and the replace."""
+    with folder_lock(path.parent):
+        records = read_log(path)
+        if records:
+            records.sort(key=lambda r: (r.batch, r.seed, r.round, r.a, r.b, r.leg))
+            write_log(path, records)
     return records

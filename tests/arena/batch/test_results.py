@@ -2,6 +2,7 @@
 
 import dataclasses
 import json
+import threading
 
 import pytest
 
@@ -13,7 +14,7 @@ from arena.results import (
     write_course_files,
 )
 from records.game import GameRecord, fault_of_code, winner_of_code
-from records.log import ResultLog, ResultsError, read_log, sort_log
+from records.log import ResultLog, ResultsError, folder_lock, read_log, sort_log
 
 
 def record(a="bot", b="greedy", rnd=0, leg=0, code=1, times=(0.4, 1.0, 0.7)):
@@ -42,6 +43,32 @@ def test_log_round_trip_keeps_every_field(tmp_path):
     assert [r.key for r in back] == [record(code=7).key, record(leg=1).key]
     assert back[0].times == [0.4, 1.0, 0.7] and back[0].code == 7
     assert '"first":"a"' in path.read_text().splitlines()[0]
+
+
+def test_an_appender_whose_log_was_sorted_writes_to_the_new_file(tmp_path):
+    # the web app keeps appending while a batch in the same folder rewrites the log in order
+    path = tmp_path / "games.jsonl"
+    with ResultLog(path) as web, ResultLog(path) as batch:
+        batch.append(record(rnd=2))
+        web.append(record(a="human", rnd=0))
+        batch.append(record(rnd=1))
+        sort_log(path)
+        web.append(record(a="human", rnd=1))
+    assert [(r.a, r.round) for r in read_log(path)] == [  # sorted, then the later append
+        ("human", 0), ("bot", 1), ("bot", 2), ("human", 1)]
+
+
+def test_an_append_waits_for_a_rewrite_in_progress(tmp_path):
+    path = tmp_path / "games.jsonl"
+    with ResultLog(path) as log:
+        log.append(record(rnd=0))
+        with folder_lock(tmp_path):  # as sort_log holds it between its read and its replace
+            writer = threading.Thread(target=log.append, args=(record(rnd=1),))
+            writer.start()
+            writer.join(0.3)
+            assert writer.is_alive() and len(read_log(path)) == 1
+        writer.join(5)
+    assert [r.round for r in read_log(path)] == [0, 1]
 
 
 def test_a_record_without_host_loads_and_sorting_orders_by_game(tmp_path):
