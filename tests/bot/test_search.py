@@ -19,7 +19,7 @@ from bot.search.node import Node, sort_key
 from bot.search.rollout import TacticalRollout
 from bot.search.settings import DEFAULT, Settings
 from bot.search.tactics import Budget, ForcedWin
-from bot.search.turn import ALONE, Turn
+from bot.search.turn import ALONE, Beside, Turn
 
 
 def pos(*bottom_rows: str, no_cell=(0, 8)) -> Position:
@@ -223,6 +223,33 @@ def test_the_move_searched_on_is_guarded_before_it_replaces_the_cleared_one():
     searcher = ScriptedGuard([cleared_first, most_visited], favour=least_visited)
     result = searcher.search(OPENING, Deadline(Limit(seconds=0.4)))
     assert result.move == most_visited(searcher.tree).move != first[0].move
+
+
+class Recorded(Beside):
+    """Records the loop's calls; its step ends the loop at ``stop_at`` play-outs."""
+
+    def __init__(self, stop_at: int) -> None:
+        self.stop_at, self.calls = stop_at, []
+
+    def start(self, turn):
+        self.calls.append("start")
+
+    def step(self, turn):
+        self.calls.append(turn.playouts)
+        return turn.playouts == self.stop_at
+
+    def finish(self, turn):
+        self.calls.append("finish")
+
+
+def test_the_loop_runs_beside_its_hooks_until_a_step_ends_it():
+    p = Position.new(9, 9, 0, 0)
+    searcher = MCTS(seed=1)
+    turn = searcher.begin(p, Deadline(Limit(playouts=100)))
+    beside = Recorded(stop_at=5)
+    searcher.run(turn, turn.deadline, beside)
+    assert beside.calls == ["start", 0, 1, 2, 3, 4, 5, "finish"]
+    assert turn.playouts == searcher.tree.visits == 5 and turn.nodes == 5
 
 
 def test_a_shortened_deadline_keeps_its_share_of_the_time_and_its_play_out_cap():
