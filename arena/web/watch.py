@@ -53,8 +53,9 @@ def _score(wdl: WDL) -> Dict[str, Any]:
 
 def _sprt(games: List[CourseGame], bounds: Tuple[float, float]) -> Dict[str, Any]:
     res = sprt(pentanomial(pair_scores(games)), *bounds)
-    llr = res.llr if not math.isinf(res.llr) else math.copysign(99.0, res.llr)
-    return {"elo0": bounds[0], "elo1": bounds[1], "llr": round(llr, 3),
+    # an infinite LLR (no loss and no draw yet, say) is None in JSON and its sign in llr_sign
+    return {"elo0": bounds[0], "elo1": bounds[1], "llr": _number(res.llr),
+            "llr_sign": (1 if res.llr > 0 else -1) if math.isinf(res.llr) else 0,
             "lower": round(res.lower, 3), "upper": round(res.upper, 3), "pairs": res.pairs,
             "verdict": res.verdict}
 

@@ -8,6 +8,9 @@
   const page = { events: null, minis: {}, followed: null, big: null, bigKey: null };
 
   function pct(x) { return x === null ? '-' : (100 * x).toFixed(1) + '%'; }
+  function llr(p) {  // the SPRT's log-likelihood ratio; null in JSON when infinite
+    return p.llr === null ? (p.llr_sign > 0 ? '+inf' : '-inf') : p.llr.toFixed(2);
+  }
   function elo(s) {
     if (s.elo === null) return s.elo_sign ? (s.elo_sign > 0 ? '+inf' : '-inf') : '-';
     const sign = s.elo > 0 ? '+' : '';
@@ -28,12 +31,13 @@
     el.dataset.games = t.games;
     el.dataset.score = t.score === null ? '' : t.score;
     const p = d.sprt;
-    $('sprt').textContent = 'elo0 ' + p.elo0 + ', elo1 ' + p.elo1 + ': LLR ' + p.llr.toFixed(2) +
+    $('sprt').textContent = 'elo0 ' + p.elo0 + ', elo1 ' + p.elo1 + ': LLR ' + llr(p) +
       ' in [' + p.lower.toFixed(2) + ', ' + p.upper.toFixed(2) + '] over ' + p.pairs +
       ' game pairs: ' + p.verdict;
-    $('sprt').dataset.llr = p.llr;
+    $('sprt').dataset.llr = p.llr === null ? p.llr_sign * Infinity : p.llr;
     const span = p.upper - p.lower;
-    const at = Math.min(1, Math.max(0, (p.llr - p.lower) / span));
+    const at = p.llr === null ? (p.llr_sign > 0 ? 1 : 0) :
+      Math.min(1, Math.max(0, (p.llr - p.lower) / span));
     $('llr-mark').style.left = (at * 100).toFixed(1) + '%';
   }
   function renderTable(d) {
@@ -42,7 +46,7 @@
     d.table.forEach(function (r) {
       const tr = body.insertRow();
       [r.a, r.b, r.total.games, wdl(r.total), wdl(r.first), wdl(r.second), pct(r.total.score),
-        elo(r.total), r.sprt.llr.toFixed(2)].forEach(function (v) {
+        elo(r.total), llr(r.sprt)].forEach(function (v) {
         tr.insertCell().textContent = v;
       });
     });

@@ -18,9 +18,11 @@ from arena.boards import draw_board
 from arena.config import adhoc_config, with_overrides
 from arena.live import LiveFile, is_watched, mark_watching, read_live
 from arena.players import make_player
+from arena.results import course_game
 from arena.rules import Board
 from arena.scheduler import run_batch
-from records.game import GameKey
+from arena.web.watch import _sprt
+from records.game import GameKey, GameRecord
 from records.log import read_log
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -209,3 +211,13 @@ def test_the_watch_state_is_the_batchs_final_score(served, tmp_path):
     assert (state["total"]["wins"], state["total"]["losses"], state["total"]["games"]) == (
         wins, losses, len(records))
     assert state["table"][0]["first"]["games"] == 4 and state["sprt"]["pairs"] == 4
+
+
+def test_an_infinite_llr_is_sent_as_its_sign_not_as_a_number(tmp_path):
+    won = [course_game(GameRecord(batch="w", seed=1, round=r, leg=leg, a="a", b="b", M=9, N=9,
+                                  no_x=0, no_y=0, time_limit=3.0, code=1, reason="four in a row",
+                                  moves=[], times=[]))
+           for r in range(4) for leg in (0, 1)]
+    state = _sprt(won, (0.0, 10.0))
+    assert state["llr"] is None and state["llr_sign"] == 1 and state["verdict"] == "accept"
+    json.dumps(state, allow_nan=False)  # valid JSON for the page
