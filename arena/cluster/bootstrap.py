@@ -131,7 +131,7 @@ class Bootstrap(WorkerPlugin):
         if not problems:  # unpacking and starting players block: not on the worker's loop
             problems = await asyncio.get_running_loop().run_in_executor(
                 None, self._prepare, worker.local_directory)
-        nthreads = worker.state.nthreads
+        nthreads = getattr(getattr(worker, "state", worker), "nthreads", 1)  # older Dask: on worker
         worker.log_event(state["name"], {
             "worker": worker.address, "problems": problems, "host": socket.gethostname(),
             "cores": os.cpu_count() or 1, "nthreads": nthreads})

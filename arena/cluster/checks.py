@@ -84,6 +84,11 @@ class WorkerReports:
                 self._judge_joiner(self._reports[w])
             self._warn_overloaded()
 
+    def threads(self) -> int:
+        """The threads of the workers that passed since the batch started (games at once)."""
+        with self._lock:
+            return sum(self._threads.values())
+
     def _judge_joiner(self, report: Dict[str, Any]) -> None:
         if report["problems"]:
             LOG.warning("cluster: %s joined and gets no game: %s", report["worker"],

@@ -90,20 +90,34 @@ class DaskPool:
                                         f"set-up: {type(exc).__name__}: {exc}") from None
             reports.wait(first, lambda: client.get_events(name), REPORT_TIMEOUT)
             reports.start(first)
-            for task in todo:
-                k = task.key
-                key = f"game-{name}-{k.a}-{k.b}-{k.round}-{k.leg}"
-                game = {"NAME": name, "TASK": pickle.dumps(task)}
-                futures[client.submit(eval, GAME, game, key=key, pure=False,
-                                      resources={name: 1})] = task
+            pending, done = iter(todo), as_completed()
+
+            def submit_more() -> None:
+                """Keep two games a checked thread in flight: Dask queues games with a
+                resource on their worker at once, so a longer queue would leave workers idle
+                at the end of a batch while others still hold games."""
+                while len(futures) < max(1, 2 * reports.threads()):
+                    task = next(pending, None)
+                    if task is None:
+                        return
+                    k = task.key
+                    game = {"NAME": name, "TASK": pickle.dumps(task)}
+                    future = client.submit(eval, GAME, game, pure=False, resources={name: 1},
+                                           key=f"game-{name}-{k.a}-{k.b}-{k.round}-{k.leg}")
+                    futures[future] = task
+                    done.add(future)
+
+            submit_more()
             LOG.info("cluster %s: %d games on %d workers", self.address, len(todo), len(first))
-            for future in as_completed(futures):
+            for future in done:
+                task = futures.pop(future)
                 try:
                     record = future.result()
                 except Exception as exc:  # a bug or a worker lost too often: not a player fault
-                    raise BatchError(f"{futures[future].key}: {type(exc).__name__}: {exc}; "
+                    raise BatchError(f"{task.key}: {type(exc).__name__}: {exc}; "
                                      "run the batch again to resume") from None
                 future.release()
+                submit_more()
                 yield record
         finally:
             client.cancel(list(futures))
