@@ -14,7 +14,8 @@ def project(tmp_path):
     root = tmp_path / "project"
     for rel in ("bot/__init__.py", "build/opponents/uct.so", "configs/a.yaml", "run.sh",
                 ".git/HEAD", ".venv/bin/python", "results/arena/games.jsonl",
-                "bot/__pycache__/x.pyc", "out/games.jsonl", "tests/mine.so"):
+                "bot/__pycache__/x.pyc", "out/games.jsonl", "tests/mine.so",
+                "data/selfplay/s0.txt.gz", "bot/data/weights.json", ".hypothesis/x"):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(rel)
     (root / "run.sh").chmod(0o755)
@@ -31,7 +32,8 @@ def test_ships_the_folder_less_what_no_player_reads(project):
              "bot": {"process": "python -m bot"}, "mine": {"so": "tests/mine.so"}}
     bundle = make_bundle(specs, project, shared_fs=False, skip={project / "out"})
     assert names(bundle) == {"bot/__init__.py", "build/opponents/uct.so", "configs/a.yaml",
-                             "run.sh", "_external/1/elsewhere.so", "tests/mine.so"}
+                             "run.sh", "_external/1/elsewhere.so", "tests/mine.so",
+                             "bot/data/weights.json"}  # the top data/ (self-play) stays home
     assert bundle.specs["uct"]["so"] == "build/opponents/uct.so"
     assert bundle.specs["far"]["so"] == "_external/1/elsewhere.so"
     assert bundle.specs["bot"] == specs["bot"]
