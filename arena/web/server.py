@@ -43,7 +43,8 @@ FILES = {
     "board.css": (VIEW_STATIC, "text/css"),
 }
 PAGES = {(): "index.html", ("play",): "play.html", ("watch",): "watch.html"}
-WATCH_TICK_S = 0.25  # how often an open watch page's state is looked at
+WATCH_TICK_S = 0.5  # how often an open watch page's state is looked at: twice a second
+# follows a game at 3 s a move move by move and keeps the page's drawing off a busy batch's cores
 
 
 class App:

@@ -71,6 +71,11 @@ class FolderWatch:
         self._offset = 0
         self._inode: Optional[int] = None
         self._partial = b""
+        # the finished games' part of the state, kept until a game finishes or the batch or
+        # its bounds change: an open page looks twice a second, and recounting a log of
+        # thousands of games each time would take a core's tenth from the batch
+        self._finished_key: Optional[Tuple[Any, ...]] = None
+        self._finished_state: Dict[str, Any] = {}
 
     def _read_log(self) -> None:
         """Parse the lines appended since the last call (all of them after a rewrite)."""
@@ -112,6 +117,22 @@ class FolderWatch:
             order[f.key["batch"]] = i
         return [b for b in sorted(order, key=order.get) if b != PLAY_BATCH]
 
+    def _finished(self, batch: str, bounds: Tuple[float, float]) -> Dict[str, Any]:
+        """The state's part that only finished games change: score, SPRT, table, the latest."""
+        finished = [f for f in self._games if f.key["batch"] == batch]
+        games = [f.game for f in finished]
+        table = []
+        for (a, b), gs in by_pairing(games).items():
+            legs = [_score(wdl_of([g for g in gs if g.leg == leg])) for leg in (0, 1)]
+            table.append({"a": a, "b": b, "total": _score(wdl_of(gs)), "first": legs[0],
+                          "second": legs[1], "sprt": _sprt(gs, bounds)})
+        return {
+            "a": sorted({g.a for g in games}), "total": _score(wdl_of(games)),
+            "sprt": _sprt(games, bounds), "table": table,
+            "recent": [{"key": f.key, "code": f.game.code, "plies": f.plies,
+                        "reason": f.reason} for f in finished[-RECENT:][::-1]],
+        }
+
     def snapshot(self, batch: Optional[str] = None) -> Dict[str, Any]:
         """The page's state for one batch (default: the latest with a game in progress, else
         the latest to finish a game)."""
@@ -120,20 +141,13 @@ class FolderWatch:
         names = self.batches()
         if batch is None:
             batch = (live[-1].key["batch"] if live else names[-1] if names else "")
-        finished = [f for f in self._games if f.key["batch"] == batch]
-        games = [f.game for f in finished]
         bounds = self._bounds()
-        table = []
-        for (a, b), gs in by_pairing(games).items():
-            legs = [_score(wdl_of([g for g in gs if g.leg == leg])) for leg in (0, 1)]
-            table.append({"a": a, "b": b, "total": _score(wdl_of(gs)), "first": legs[0],
-                          "second": legs[1], "sprt": _sprt(gs, bounds)})
-        a_names = sorted({g.a for g in games})
+        key = (batch, len(self._games), self._inode, bounds)
+        if key != self._finished_key:
+            self._finished_state = self._finished(batch, bounds)
+            self._finished_key = key
         return {
-            "batch": batch, "batches": names, "a": a_names,
-            "total": _score(wdl_of(games)), "sprt": _sprt(games, bounds), "table": table,
-            "recent": [{"key": f.key, "code": f.game.code, "plies": f.plies,
-                        "reason": f.reason} for f in finished[-RECENT:][::-1]],
+            "batch": batch, "batches": names, **self._finished_state,
             "live": [{"worker": g.worker, "key": g.key, "board": g.board,
                       "time_limit": g.time_limit, "moves": [m[:2] for m in g.moves],
                       "times": [m[2] for m in g.moves]}

@@ -21,9 +21,10 @@ from arena.players import make_player
 from arena.results import course_game
 from arena.rules import Board
 from arena.scheduler import run_batch
-from arena.web.watch import _sprt
+from arena.view.sample import write_sample
+from arena.web.watch import FolderWatch, _sprt
 from records.game import GameKey, GameRecord
-from records.log import read_log
+from records.log import ResultLog, read_log, sort_log
 
 ROOT = Path(__file__).resolve().parents[3]
 MARK = "ARENA_WEB_TEST_MARK"
@@ -221,3 +222,17 @@ def test_an_infinite_llr_is_sent_as_its_sign_not_as_a_number(tmp_path):
     state = _sprt(won, (0.0, 10.0))
     assert state["llr"] is None and state["llr_sign"] == 1 and state["verdict"] == "accept"
     json.dumps(state, allow_nan=False)  # valid JSON for the page
+
+
+def test_the_watch_state_follows_each_finished_game_and_a_rewrite_of_the_log(tmp_path):
+    log = write_sample(tmp_path / "games.jsonl", 6, seed=2)
+    watch = FolderWatch(tmp_path)
+    first = watch.snapshot("sample")
+    assert first["total"]["games"] == 6 and watch.snapshot("sample") == first
+    extra = read_log(write_sample(tmp_path / "more.jsonl", 8, seed=5))[-1]
+    with ResultLog(log) as out:
+        out.append(extra)
+    after = watch.snapshot("sample")
+    assert after["total"]["games"] == 7 and after["recent"][0]["key"]["round"] == extra.round
+    sort_log(log)
+    assert watch.snapshot("sample")["total"] == after["total"]
