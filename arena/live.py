@@ -11,6 +11,10 @@ itself is the batch's record in `games.jsonl`; these files are only a view of th
 
 The referee knows nothing of this: the two players of a watched game are wrapped
 (`Recording`), as `python -m arena game --watch` wraps them to draw the board.
+
+A batch on a Dask cluster has its workers elsewhere: they send their watched games to the
+client (`arena.cluster.relay`), which writes them here in the same format, one file per worker
+thread named `<client pid>-<n>.jsonl`, so the reader needs no special case.
 """
 
 import json
@@ -49,17 +53,49 @@ def is_watched(folder: Path) -> bool:
         return False
 
 
-class LiveFile:
-    """One worker's file of the game it plays (only while watched)."""
+def game_head(key: GameKey, board: BoardSpec, time_limit: float) -> Dict[str, object]:
+    """A live file's first line: the game's key, its board (M, N, no_x, no_y), the time limit
+    (seconds a move) and when it started (seconds since the epoch)."""
+    return {"key": asdict(key), "board": [board.M, board.N, board.no_x, board.no_y],
+            "time_limit": time_limit, "started": time.time()}
 
-    def __init__(self, folder: Path) -> None:
+
+def move_line(res: MoveResult) -> Optional[List[float]]:
+    """A live file's line for one answer, `[x, y, seconds]`; None for an answer without a
+    point (a fault: the record says what it was)."""
+    if res.point is None:
+        return None
+    return [res.point[0], res.point[1], round(res.elapsed, 4)]
+
+
+def record_moves(players: Dict[str, Player], key: GameKey,
+                 on_move: Callable[[MoveResult], None]) -> Dict[str, Player]:
+    """The players of the game `key`, its two sides wrapped to hand each answer to
+    `on_move`."""
+    return {name: Recording(p, on_move) if name in (key.a, key.b) else p
+            for name, p in players.items()}
+
+
+class LiveFile:
+    """One worker's file of the game it plays (only while watched); `stem` names the file (by
+    default this process's pid)."""
+
+    def __init__(self, folder: Path, stem: Optional[str] = None) -> None:
         self.folder = Path(folder)
-        self.path = live_dir(self.folder) / f"{os.getpid()}.jsonl"
+        self.path = live_dir(self.folder) / f"{stem or os.getpid()}.jsonl"
         self._fd: Optional[int] = None
 
-    def _write(self, data: object) -> None:
+    def write(self, data: object) -> None:
+        """One line of the game now in the file (nothing when none is)."""
         if self._fd is not None:
             os.write(self._fd, (json.dumps(data, separators=(",", ":")) + "\n").encode())
+
+    def start(self, head: Dict[str, object]) -> None:
+        """A new game in the file (the one before it dropped): its first line, `game_head`."""
+        self.end()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        self.write(head)
 
     def wrap(self, players: Dict[str, Player], key: GameKey, board: BoardSpec,
              time_limit: float) -> Dict[str, Player]:
@@ -68,17 +104,13 @@ class LiveFile:
         if not is_watched(self.folder):
             self.end()
             return players
-        self.end()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        self._write({"key": asdict(key), "board": [board.M, board.N, board.no_x, board.no_y],
-                     "time_limit": time_limit, "started": time.time()})
-        return {name: Recording(p, self.move) if name in (key.a, key.b) else p
-                for name, p in players.items()}
+        self.start(game_head(key, board, time_limit))
+        return record_moves(players, key, self.move)
 
     def move(self, res: MoveResult) -> None:
-        if res.point is not None:
-            self._write([res.point[0], res.point[1], round(res.elapsed, 4)])
+        line = move_line(res)
+        if line is not None:
+            self.write(line)
 
     def end(self) -> None:
         """The game is over (its record is in the log): drop the file until the next one."""
@@ -122,7 +154,7 @@ class Recording(Player):
 class LiveGame:
     """A game in progress as its live file shows it."""
 
-    worker: str  # the file's stem: the worker's pid
+    worker: str  # the file's stem: a local worker's pid, or `<client pid>-<n>` (a cluster's)
     key: Dict[str, object]
     board: List[int]  # M, N, no_x, no_y
     time_limit: float
@@ -141,11 +173,11 @@ def _alive(pid: str) -> bool:
 
 
 def read_live(folder: Path) -> List[LiveGame]:
-    """Every game in progress in a batch's folder; files of workers that died are skipped, as
-    is a line still being written."""
+    """Every game in progress in a batch's folder; files of workers (or a cluster batch's
+    client) that died are skipped, as is a line still being written."""
     games = []
     for path in sorted(live_dir(folder).glob("*.jsonl")):
-        if not _alive(path.stem):
+        if not _alive(path.stem.split("-")[0]):
             continue
         try:
             lines = path.read_bytes().split(b"\n")[:-1]

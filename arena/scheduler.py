@@ -49,7 +49,7 @@ def executor_for(config: Config) -> Executor:
     except ImportError:
         raise ConfigError("cluster: Dask is not installed; pip install '.[cluster]' "
                           "(or: pip install distributed)") from None
-    return DaskPool(config.cluster, config.shared_fs, {config.output_dir})
+    return DaskPool(config.cluster, config.shared_fs, {config.output_dir}, config.output_dir)
 
 
 class Progress:

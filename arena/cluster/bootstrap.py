@@ -152,7 +152,8 @@ class Bootstrap(WorkerPlugin):
             if problem:
                 return [problem]
             worker_module = activate(code, state["packages"])
-            self.batch = worker_module.BatchFiles(state["batch"], local_directory)
+            self.batch = worker_module.BatchFiles(state["batch"], local_directory,
+                                                  state["name"])
             return self.batch.prepare(state["players"], state["board"])
         except Exception as exc:  # whatever it is, one line for the client, never a traceback
             return [f"{type(exc).__name__}: {exc}"]

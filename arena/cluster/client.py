@@ -6,7 +6,8 @@ when the iterator is closed.
 other value is a scheduler's address (`tcp://host:8786`). Records come back to the client, the
 only writer of the log. A worker that dies takes its running games with it; the Dask scheduler
 plays them again on another worker, and the scheduler in `arena.scheduler` counts each game
-once.
+once. While a page watches the batch's folder, the workers send their games' moves and the
+client writes them to its live files (`arena.cluster.relay`).
 """
 
 import dataclasses
@@ -23,6 +24,7 @@ from distributed.versions import VersionMismatchWarning
 from arena.cluster.bootstrap import Bootstrap, distributed_version
 from arena.cluster.bundle import Bundle, BundleError, code_bundle, make_bundle
 from arena.cluster.checks import WorkerReports, WorkersCannotPlay
+from arena.cluster.relay import LiveRelay
 from arena.cluster.worker import GAME
 from arena.tasks import BatchError, Task
 from records.game import GameRecord
@@ -33,12 +35,14 @@ REPORT_TIMEOUT = 30.0  # seconds for the workers' reports to arrive once their s
 
 
 class DaskPool:
-    """Plays games on Dask workers (`address`: `local:N` or a scheduler's address)."""
+    """Plays games on Dask workers (`address`: `local:N` or a scheduler's address); `folder`,
+    the batch's output folder, gets live files while a page watches."""
 
     def __init__(self, address: str, shared_fs: bool = False,
-                 skip: Optional[Set[Path]] = None) -> None:
+                 skip: Optional[Set[Path]] = None, folder: Optional[Path] = None) -> None:
         self.address, self.shared_fs = address, shared_fs
         self.skip = skip or set()
+        self.folder = folder
 
     def describe(self) -> str:
         return f"cluster {self.address}" + (" (shared files)" if self.shared_fs else "")
@@ -82,6 +86,7 @@ class DaskPool:
         name = f"{bundle.name}-{uuid.uuid4().hex[:8]}"
         reports = WorkerReports()
         client.subscribe_topic(name, reports.on_event)
+        relay = LiveRelay(client, name, self.folder) if self.folder is not None else None
         try:
             try:
                 first = client.register_plugin(Bootstrap(_state(name, bundle, todo)), name=name)
@@ -90,6 +95,8 @@ class DaskPool:
                                         f"set-up: {type(exc).__name__}: {exc}") from None
             reports.wait(first, lambda: client.get_events(name), REPORT_TIMEOUT)
             reports.start(first)
+            if relay is not None:
+                relay.start()
             pending, done = iter(todo), as_completed()
 
             def submit_more() -> None:
@@ -117,10 +124,14 @@ class DaskPool:
                     raise BatchError(f"{task.key}: {type(exc).__name__}: {exc}; "
                                      "run the batch again to resume") from None
                 future.release()
+                if relay is not None:
+                    relay.game_over(record.key)
                 submit_more()
                 yield record
         finally:
             client.cancel(list(futures))
+            if relay is not None:
+                relay.close()
             try:
                 client.unsubscribe_topic(name)
                 client.unregister_worker_plugin(name)  # closes the workers' players

@@ -1,5 +1,6 @@
 """The worker side, once `bootstrap` has put this code there: unpack the batch's files, check
-the players, keep players per worker thread, play one task.
+the players, keep players per worker thread, play one task (its moves sent to the client while
+a page watches the batch: `relay`).
 
 A Dask worker runs as many games at once as it has threads (`--nthreads`); each thread keeps
 its own players between games, as a local `-j` process does, and the plugin's teardown (the
@@ -15,6 +16,7 @@ from typing import Any, Dict, List, Sequence
 from distributed import get_worker
 
 from arena.cluster.bootstrap import unpack_once
+from arena.cluster.relay import WorkerRelay
 from arena.players import make_player
 from arena.players.base import Player
 from arena.tasks import Task, play_task
@@ -37,10 +39,11 @@ def localize(spec: Dict[str, Any], base: str) -> Dict[str, Any]:
 
 
 class BatchFiles:
-    """A batch's files on this worker (`batch`: a `bundle.Bundle` as a dict) and the players
-    made from them."""
+    """A batch's files on this worker (`batch`: a `bundle.Bundle` as a dict), the players
+    made from them, and the relay of its watched games (`name`: the batch run's)."""
 
-    def __init__(self, batch: Dict[str, Any], local_directory: str) -> None:
+    def __init__(self, batch: Dict[str, Any], local_directory: str, name: str) -> None:
+        self.relay = WorkerRelay(name)
         self.data, self.specs = batch["data"], batch["specs"]
         self.base = batch["root"]
         if self.data is not None:
@@ -99,4 +102,5 @@ def play_remote(plugin_name: str, task: bytes) -> GameRecord:
     """Play one pickled Task on this worker (only a worker whose check passed gets one)."""
     batch = get_worker().plugins[plugin_name].batch
     game: Task = pickle.loads(task)
-    return play_task(batch.players([game.key.a, game.key.b]), game)
+    with batch.relay.game(batch.players([game.key.a, game.key.b]), game) as players:
+        return play_task(players, game)

@@ -6,7 +6,9 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import Dict, List
 
 import pytest
 from conftest import (
@@ -26,7 +28,10 @@ from conftest import (
 from arena.__main__ import main
 from arena.cluster.checks import WorkersCannotPlay
 from arena.config import Config
+from arena.live import LiveGame, live_dir, mark_watching, read_live
+from arena.rules import Board
 from arena.scheduler import run_batch
+from records.game import GameKey
 from records.log import LOG_NAME, read_log
 
 PLAYERS = {"random": {"python": "opponents.random_player:get_point"},
@@ -215,6 +220,54 @@ def test_sprt_stops_a_cluster_batch_and_a_rerun_plays_nothing(tmp_path, dask_clu
     assert len(first) < 120 and (tmp_path / "out" / "early_stop.json").is_file()
     again = run_batch(cfg, quiet=True)
     assert len(again) == len(first) and again.stop == first.stop
+
+
+def test_a_watched_cluster_batch_shows_its_games_in_progress_and_an_unwatched_one_writes_none(
+        tmp_path, dask_cluster):
+    """The workers relay a watched game's moves to the client, which writes the live files the
+    watch page reads (arena.live); with no page, nothing is written."""
+    quiet = tmp_path / "quiet"
+    assert len(run_batch(config(quiet, "slow", "random", rounds=1,
+                                cluster=dask_cluster.address), quiet=True)) == 2
+    assert not live_dir(quiet).exists()
+
+    out = tmp_path / "watched"
+    seen: Dict[str, LiveGame] = {}  # the longest view of each game, by file and key
+    stop = threading.Event()
+
+    def watch() -> None:
+        """What the web server does while a page is open, 50 times a second."""
+        while not stop.is_set():
+            mark_watching(out)
+            for game in read_live(out):
+                name = f"{game.worker}:{sorted(game.key.items())}"
+                if len(game.moves) >= len(seen.get(name, game).moves):
+                    seen[name] = game
+            stop.wait(0.02)
+
+    mark_watching(out)
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        played = run_batch(config(out, "slow", "random", rounds=2, cluster=dask_cluster.address),
+                           quiet=True)
+    finally:
+        stop.set()
+        watcher.join()
+    assert len(played) == 4
+    assert read_live(out) == [] and list(live_dir(out).glob("*.jsonl")) == []
+    records = {r.key: r for r in read_log(out / LOG_NAME)}
+    assert seen and max(len(g.moves) for g in seen.values()) >= 3
+    for game in seen.values():
+        assert re.fullmatch(rf"{os.getpid()}-\d+", game.worker)
+        record = records[GameKey(**game.key)]
+        assert game.board == [record.M, record.N, record.no_x, record.no_y]
+        moves: List[List[int]] = [m[:2] for m in game.moves]
+        assert moves == record.moves[:len(moves)]
+        board = Board(*game.board)
+        for ply, (x, y) in enumerate(moves):
+            assert board.is_legal(x, y)
+            board.play(x, y, 1 + ply % 2)
 
 
 def test_cluster_without_dask_says_what_to_install(monkeypatch, capsys, tmp_path):

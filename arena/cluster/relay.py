@@ -1,0 +1,197 @@
+"""The games in progress of a batch on a Dask cluster, relayed to the client's live files.
+
+The watch page (`python -m arena serve`) reads a batch's games in progress from the folder's
+`live/` files (`arena.live`), which local workers write while a page watches. A cluster's
+workers run elsewhere, so the client, which runs where the folder is, relays for them:
+
+- The client looks at the folder's watching mark once a second (one `stat`) and keeps a Dask
+  `Event` on the scheduler in step: set while a page watches, cleared when it stops. A batch
+  that nobody watches never sets it.
+- A worker asks the scheduler whether the event is set at a game's start, at most once a
+  second (`ASK_EVERY`; its threads share the answer), so games of a few milliseconds cost
+  nothing more, and games of minutes one question each. While it is set, the worker wraps the
+  game's players (`arena.live.Recording`) and sends the game's head, each move and its end as
+  Dask events (`Worker.log_event`) on the batch's live topic.
+- The client writes them as `LiveFile` does, one file per worker thread,
+  `live/<client pid>-<n>.jsonl` (n counts threads as they first send), and removes a file when
+  its game ends, when the game's record comes back (a worker that died mid-game sends no end)
+  and when the batch ends.
+
+The scheduler holds only a flag and passes msgpack messages (a dict of str, numbers and
+lists): it needs no arena, as for the games themselves (`arena.cluster.worker.GAME`). It keeps
+the last `distributed.admin.low-level-log-length` events of a topic (1000 by default).
+"""
+
+import logging
+import math
+import os
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Dict, Iterator, Optional
+
+from distributed import Client, Event, get_worker
+
+from arena.live import LiveFile, game_head, is_watched, move_line, record_moves
+from arena.players.base import MoveResult, Player
+from arena.tasks import Task
+from records.game import GameKey
+
+LOG = logging.getLogger("arena.cluster")
+ASK_EVERY = 1.0  # seconds: a worker asks the scheduler whether a page watches at most this often
+LOOK_EVERY = 1.0  # seconds: the client looks at the folder's watching mark this often
+
+
+def watch_event(name: str) -> str:
+    """The name of the scheduler's event that says a page watches the batch run `name`."""
+    return f"{name}-watched"
+
+
+def live_topic(name: str) -> str:
+    """The topic of the batch run `name`'s relayed games."""
+    return f"{name}-live"
+
+
+class WorkerRelay:
+    """On a worker: whether a page watches (the scheduler's event, asked at most once every
+    ASK_EVERY seconds), and the watched games' heads and moves sent to the client."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._lock = threading.Lock()
+        self._asked = -math.inf  # time.monotonic() of the last question
+        self._watched = False
+
+    def watched(self) -> bool:
+        """The scheduler's latest word on whether a page watches the batch."""
+        now = time.monotonic()
+        with self._lock:
+            if now - self._asked < ASK_EVERY:
+                return self._watched
+            self._asked = now
+        try:
+            answer = bool(Event(watch_event(self.name)).is_set())
+        except Exception as exc:  # the scheduler busy or going: this game goes unwatched
+            LOG.debug("cluster: is the batch watched: %s", exc)
+            answer = False
+        with self._lock:
+            self._watched = answer
+        return answer
+
+    @contextmanager
+    def game(self, players: Dict[str, Player], task: Task) -> Iterator[Dict[str, Player]]:
+        """The players of the game `task`: as they are, or wrapped to send each move to the
+        client while a page watches (with the game's head first and its end last)."""
+        if not self.watched():
+            yield players
+            return
+        worker = get_worker()
+        topic, slot = live_topic(self.name), f"{worker.address}/{threading.get_ident()}"
+
+        def send(msg: Dict[str, Any]) -> None:
+            msg["slot"] = slot
+            worker.log_event(topic, msg)
+
+        def on_move(res: MoveResult) -> None:
+            line = move_line(res)
+            if line is not None:
+                send({"move": line})
+
+        send({"head": game_head(task.key, task.board, task.time_limit)})
+        try:
+            yield record_moves(players, task.key, on_move)
+        finally:
+            send({"end": True})
+
+
+class LiveRelay:
+    """On the client: keeps the scheduler's event in step with the folder's watching mark
+    (a thread, one `stat` a second) and writes the games the workers send to live files."""
+
+    def __init__(self, client: Client, name: str, folder: Path) -> None:
+        self.client, self.folder = client, Path(folder)
+        self.event = Event(watch_event(name), client=client)
+        self.topic = live_topic(name)
+        self._set = False  # whether this client set the event
+        self._lock = threading.Lock()
+        self._files: Dict[str, LiveFile] = {}  # by worker thread (slot)
+        self._keys: Dict[str, Dict[str, Any]] = {}  # the game each open file shows, by slot
+        self._closed = False
+        self._stop = threading.Event()
+        self._thread: Optional[threading.Thread] = None
+
+    def start(self) -> None:
+        """Before the first game: a page already watching sees it from its first move."""
+        self.client.subscribe_topic(self.topic, self.on_event)
+        self._follow_mark()
+        self._thread = threading.Thread(target=self._run, name="arena-live-relay", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(LOOK_EVERY):
+            self._follow_mark()
+
+    def _follow_mark(self) -> None:
+        watched = is_watched(self.folder)
+        if watched == self._set:
+            return
+        try:
+            if watched:
+                self.event.set()
+            else:
+                self.event.clear()
+            self._set = watched
+        except Exception as exc:  # the scheduler going: the next look tries again
+            LOG.debug("cluster: watch event: %s", exc)
+
+    def on_event(self, event: Any) -> None:
+        """A Dask topic handler (on the client's event loop): `event` is `(timestamp, msg)`."""
+        msg = event[1]
+        slot = msg.get("slot")
+        try:
+            with self._lock:
+                if self._closed:
+                    return
+                if "head" in msg:
+                    live = self._files.get(slot)
+                    if live is None:
+                        stem = f"{os.getpid()}-{len(self._files)}"
+                        live = self._files[slot] = LiveFile(self.folder, stem)
+                    live.start(msg["head"])
+                    self._keys[slot] = msg["head"]["key"]
+                elif slot in self._keys:
+                    if "move" in msg:
+                        self._files[slot].write(msg["move"])
+                    else:
+                        self._end(slot)
+        except (OSError, TypeError, KeyError, ValueError) as exc:  # never the client's loop
+            LOG.debug("cluster: live file: %s", exc)
+
+    def game_over(self, key: GameKey) -> None:
+        """The game's record is back: its file goes, also one whose worker died mid-game."""
+        wanted = asdict(key)
+        with self._lock:
+            for slot in [s for s, k in self._keys.items() if k == wanted]:
+                self._end(slot)
+
+    def _end(self, slot: str) -> None:
+        del self._keys[slot]
+        self._files[slot].end()
+
+    def close(self) -> None:
+        """The batch ends: no more files, the event cleared, every file removed."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        with self._lock:
+            self._closed = True
+            for slot in list(self._keys):
+                self._end(slot)
+        try:
+            self.client.unsubscribe_topic(self.topic)
+            if self._set:
+                self.event.clear()
+        except Exception as exc:  # the scheduler gone: nothing left to clear
+            LOG.debug("cluster: watch event: %s", exc)
