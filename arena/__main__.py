@@ -180,7 +180,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 def cmd_game(args: argparse.Namespace) -> int:
     from arena.players import make_player
-    from arena.report.terminal import Watched
+    from arena.players.observed import Observed
+    from arena.report.terminal import TerminalBoard
 
     if len(args.players) != 2:
         raise ConfigError("command line: players: a game takes exactly two players")
@@ -191,11 +192,13 @@ def cmd_game(args: argparse.Namespace) -> int:
                 args.time_limit)
     players = {a: make_player(a, spec_a), b: make_player(b, spec_b)}
     try:
+        playing = players
         if args.watch:
             first = b if args.swap else a
-            players = {n: Watched(p, "X" if n == first else "O", sys.stdout, args.delay)
+            playing = {n: Observed(p, TerminalBoard(board, n, "X" if n == first else "O",
+                                                    sys.stdout, args.delay))
                        for n, p in players.items()}
-        record = play_task(players, task)
+        record = play_task(playing, task)
     finally:
         for p in players.values():
             p.close()

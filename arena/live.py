@@ -10,7 +10,7 @@ when the game ends, so it never holds more than one game. The finished game
 itself is the batch's record in `games.jsonl`; these files are only a view of the moment.
 
 The referee knows nothing of this: the two players of a watched game are wrapped
-(`Recording`), as `python -m arena game --watch` wraps them to draw the board.
+(`arena.players.observed`), as `python -m arena game --watch` wraps them to draw the board.
 
 A batch on a Dask cluster has its workers elsewhere: they send their watched games to the
 client (`arena.cluster.relay`), which writes them here in the same format, one file per worker
@@ -26,6 +26,7 @@ from typing import Callable, Dict, List, Optional
 
 from arena.boards import BoardSpec
 from arena.players.base import MoveResult, Player
+from arena.players.observed import Observed
 from records.game import GameKey
 
 LIVE_DIR = "live"
@@ -72,8 +73,8 @@ def record_moves(players: Dict[str, Player], key: GameKey,
                  on_move: Callable[[MoveResult], None]) -> Dict[str, Player]:
     """The players of the game `key`, its two sides wrapped to hand each answer to
     `on_move`."""
-    return {name: Recording(p, on_move) if name in (key.a, key.b) else p
-            for name, p in players.items()}
+    return {name: Observed(p, lambda res, _view: on_move(res)) if name in (key.a, key.b)
+            else p for name, p in players.items()}
 
 
 class LiveFile:
@@ -120,34 +121,6 @@ class LiveFile:
             self.path.unlink(missing_ok=True)
 
     close = end
-
-
-class Recording(Player):
-    """Delegates to `inner` and hands each of its answers to `on_move` (the live file; the web
-    server's game)."""
-
-    def __init__(self, inner: Player, on_move: Callable[[MoveResult], None]) -> None:
-        self.inner, self.on_move = inner, on_move
-        self.name = inner.name
-        self.timed = inner.timed
-
-    def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
-        return self.inner.start_game(M, N, no_x, no_y)
-
-    def move(self, top: List[int], board: List[int], last_x: int, last_y: int,
-             time_limit: float) -> MoveResult:
-        res = self.inner.move(top, board, last_x, last_y, time_limit)
-        self.on_move(res)
-        return res
-
-    def end_game(self) -> None:
-        self.inner.end_game()
-
-    def stderr_tail(self) -> str:
-        return self.inner.stderr_tail()
-
-    def close(self) -> None:
-        """The worker closes the players it made; a wrapper owns nothing."""
 
 
 @dataclass

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from arena.config import adhoc_config, with_overrides  # noqa: E402
 from arena.scheduler import run_batch  # noqa: E402
-from arena.web.browser import browser_missing, chrome  # noqa: E402
+from arena.web.browser import browser_missing, chrome, wait_for  # noqa: E402
 from records.log import read_log  # noqa: E402
 
 FAST = {"greedy": {"python": "opponents.greedy:get_point"},
@@ -44,16 +44,6 @@ def start_server(folder: Path, port: int) -> subprocess.Popen:
                               stderr=subprocess.PIPE, text=True)
     server.stderr.readline()  # "arena serve: http://... serving ...": it listens
     return server
-
-
-def wait_for(driver: Any, script: str, timeout: float = 60.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = driver.execute_script("return " + script)
-        if value:
-            return value
-        time.sleep(0.01)
-    raise RuntimeError(f"never true: {script}")
 
 
 def click_latency(driver: Any, clicks: int, port: int) -> None:

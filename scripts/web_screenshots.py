@@ -22,18 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from arena.config import load_config  # noqa: E402
-from arena.web.browser import browser_missing, chrome  # noqa: E402
+from arena.web.browser import browser_missing, chrome, wait_for  # noqa: E402
 from arena.web.server import make_server  # noqa: E402
-
-
-def wait_for(driver, script: str, timeout: float = 60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = driver.execute_script("return " + script)
-        if value:
-            return value
-        time.sleep(0.05)
-    raise RuntimeError(f"never true: {script}")
 
 
 def play(driver, base: str, out: Path) -> None:

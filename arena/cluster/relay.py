@@ -10,7 +10,7 @@ workers run elsewhere, so the client, which runs where the folder is, relays for
 - A worker asks the scheduler whether the event is set at a game's start, at most once a
   second (`ASK_EVERY`; its threads share the answer), so games of a few milliseconds cost
   nothing more, and games of minutes one question each. While it is set, the worker wraps the
-  game's players (`arena.live.Recording`) and sends the game's head, each move and its end as
+  game's players (`arena.players.observed`) and sends the game's head, each move and its end as
   Dask events (`Worker.log_event`) on the batch's live topic.
 - The client writes them as `LiveFile` does, one file per worker thread,
   `live/<client pid>-<n>.jsonl` (n counts threads as they first send), and removes a file when

@@ -7,6 +7,7 @@ driver is named by its path, so Selenium's own driver manager never runs.
 """
 
 import shutil
+import time
 from pathlib import Path
 from typing import Any, Optional
 
@@ -35,3 +36,15 @@ def chrome(width: int = 1400, height: int = 900) -> Any:
                  f"--window-size={width},{height}", "--hide-scrollbars"):
         options.add_argument(flag)
     return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+def wait_for(driver: Any, script: str, timeout: float = 60.0, poll: float = 0.05) -> Any:
+    """The value of the JavaScript expression `script` once it is truthy, looked at every
+    `poll` seconds; TimeoutError after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = driver.execute_script("return " + script)
+        if value:
+            return value
+        time.sleep(poll)
+    raise TimeoutError(f"never true within {timeout} s: {script}")

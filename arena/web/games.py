@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional
 
 from arena.boards import BoardSpec, draw_board
-from arena.live import Recording
 from arena.players import make_player
 from arena.players.base import MoveResult
+from arena.players.observed import Observed
 from arena.players.web import NotYourTurn, WebPlayer
 from arena.tasks import Task, play_task
 from records.game import GameKey, GameRecord
@@ -140,7 +140,7 @@ class PlayGame:
     def start(self) -> None:
         self.thread.start()
 
-    def _moved(self, res: MoveResult) -> None:
+    def _moved(self, res: MoveResult, _view: List[int]) -> None:
         if res.point is not None:
             self.moves.append(list(res.point))
             self.touch()
@@ -148,8 +148,8 @@ class PlayGame:
     def _run(self) -> None:
         try:
             with make_player(self.new.opponent, self.new.spec) as opponent:
-                players = {HUMAN: Recording(self.human, self._moved),
-                           self.new.opponent: Recording(opponent, self._moved)}
+                players = {HUMAN: Observed(self.human, self._moved),
+                           self.new.opponent: Observed(opponent, self._moved)}
                 record = play_task(players, self.task)
             with ResultLog(self.log_path) as log:
                 log.append(record)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from web_server import Served
 
-from arena.web.browser import browser_missing, chrome
+from arena.web.browser import browser_missing, chrome, wait_for
 from records.log import read_log
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None,
@@ -31,17 +31,6 @@ def served(tmp_path):
     s = Served(tmp_path)
     yield s
     s.close()
-
-
-def wait_for(driver, script, timeout=30.0):
-    """The value of a JavaScript expression once it is truthy."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = driver.execute_script("return " + script)
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"never true: {script}")
 
 
 def click_column(driver, board, column):
