@@ -23,8 +23,8 @@ from typing import Any, Dict, Optional, Set, Tuple
 
 SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", ".pytest_cache", ".ruff_cache",
              ".hypothesis", "node_modules", "results", "compete_result", "docs", "tests"}
-# skipped at the top only: the self-play games of knowledge/ (no player reads them; a player's
-# own data folder, such as bot/data, still ships)
+# skipped at the top only: the self-play games of knowledge/ (no player reads them); a data
+# folder deeper down, a player's own, still ships
 SKIP_TOP_DIRS = {"data"}
 SKIP_SUFFIXES = (".pyc", ".pyo")
 MAX_BYTES = 256 * 1024 * 1024
