@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from web_server import Served
+from web_server import PLAYERS, Served
 
 from arena.web.browser import browser_missing, chrome, wait_for
 from records.log import read_log
@@ -48,6 +48,21 @@ def cells_of(driver):
         document.querySelectorAll('#play-board circle').forEach(function (c) {
           out[c.dataset.x + ',' + c.dataset.y] = Number(c.dataset.s); });
         return out;""")
+
+
+def test_the_time_a_move_is_asked_only_of_a_player_that_takes_it(browser, tmp_path):
+    from selenium.webdriver.support.ui import Select
+
+    s = Served(tmp_path, {**PLAYERS, "bot": {"process": "python -m bot --time 0.3"}})
+    try:
+        browser.get(s.url("/play"))
+        wait_for(browser, "document.body.dataset.ready")
+        row = browser.find_element("id", "seconds-row")
+        assert row.is_displayed()  # the bot is the page's first choice
+        Select(browser.find_element("id", "opponent")).select_by_value("random")
+        assert not row.is_displayed()
+    finally:
+        s.close()
 
 
 def test_clicking_columns_plays_a_game_against_random_to_its_end(browser, served, tmp_path):
