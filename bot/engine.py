@@ -18,8 +18,8 @@ from bot.search.opening import follow_up
 
 log = logging.getLogger("bot")
 
-# Per-move search time. Two games at once (load ~4): slowest move 2.52 s at 2.4; the worst
-# overshoot seen at load 8 was 0.31 s, which still ends under our 2.8 s ceiling (docs/strength.md).
+# Per-move search time (seconds): the platform's limit is 3 s a move (RULES.md), and a loaded
+# machine's overshoot must still end under it (docs/strength.md has the moves measured).
 DEFAULT_SECONDS = 2.4
 DEFAULT_LIMIT = Limit(DEFAULT_SECONDS)
 

@@ -1,9 +1,8 @@
-"""The seam between the tree and what it knows about positions (OpenSpiel's ``Evaluator``).
+"""The seam between the tree and what values its leaves (OpenSpiel's ``Evaluator``).
 
-The search asks an evaluator two things and does not know whether play-outs or learned
-knowledge answer: the value of a leaf for its side to move, and the prior of a node just
-expanded. Play-outs (bot.search.rollout) answer the first and give no prior; a prior from
-learned patterns was measured and not adopted (docs/knowledge.md).
+The search asks an evaluator one thing, the value of a leaf for its side to move, and does not
+know what answers it: the tactical play-out (bot.search.rollout) in play, simpler evaluators in
+the tests.
 """
 
 from __future__ import annotations
@@ -14,14 +13,10 @@ from bot.rules import Geometry
 
 
 class Evaluator:
-    """Values leaves; gives new nodes no prior unless a subclass knows one."""
+    """Values leaves of the tree."""
 
     def evaluate(self, geo: Geometry, current: int, mask: int,
                  rand: Callable[[], float]) -> float:
         """The expected score (1 win, 0.5 draw, 0 loss) for the side to move in the position
         (``current``, ``mask``) of ``geo`` (bot.rules); ``rand`` is the search's stream."""
         raise NotImplementedError
-
-    def prior(self, geo: Geometry, parent, child) -> None:
-        """Give ``child``, just expanded below ``parent`` (bot.search.node.Node), virtual
-        visits and value before its first play-out; by default none."""

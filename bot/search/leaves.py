@@ -7,9 +7,8 @@ the same tree: the main process selects a few leaves, counts a visit along each 
 worker that plays them out; the scores come back while the main process runs play-outs of its
 own (the search's loop runs beside LeafBatches, which does the sending and the adding), and
 are added along the same paths. The worker always has the next batch queued, so it
-never waits on the main process. It adds about 1.7 times the play-outs a move
-(`python bench/speed.py --leaves`, docs/performance.md); twice the play-outs are worth about
-10 points against the native UCT (docs/strength.md).
+never waits on the main process. What it adds in play-outs a move and in strength is in
+docs/performance.md and docs/strength.md, with the commands.
 
 The worker never runs while the opponent thinks (pondering stays single-core: that core is the
 opponent's), and the main process stops using it for the game when it gets less than a core
@@ -34,7 +33,8 @@ from bot.search.turn import ALONE, Beside, Turn
 log = logging.getLogger("bot")
 
 # Leaves a request: about 1 ms of play-outs (0.3 ms in the endgame) against a pipe round trip
-# of about 50 us. 4, 8 and 16 gave the same play-outs a second but in the endgame (x1.2, 1.3, 1.5).
+# of about 50 us, so the round trip costs little; more leaves a request would steer the
+# selections by more virtual losses at once.
 BATCH = 8
 IN_FLIGHT = 2  # requests outstanding, so the worker has the next one queued
 DRAIN = 0.02  # seconds the main process waits for the answers in flight after its search

@@ -208,7 +208,6 @@ class MCTS:
         if node.outcome is not None:
             return path
         child = node.expand(geo, random_bit(node.untried, self.rand))
-        self.evaluator.prior(geo, node, child)
         path.append(child)
         turn.nodes += 1
         return path

@@ -19,8 +19,8 @@ class TacticalRollout(Evaluator):
 
     ``keep_threats`` (on by default): also avoid playing directly under one's OWN winning cell
     when another move is safe, so that threats survive to the zugzwang at the end of the
-    column (the opponent would block them at once), as a strong player keeps them. Measured
-    at equal play-outs against the native UCT: 35% with it, 13% without (docs/strength.md).
+    column (the opponent would block them at once), as a strong player keeps them
+    (docs/strength.md has what it is worth, with the command).
 
     ``follow``: the chance that a free move is the follow-up, the cell on top of the last move
     (on top of the forbidden cell when that is next), when that cell is allowed. Answering in
@@ -29,8 +29,8 @@ class TacticalRollout(Evaluator):
     the parity structure of the position instead of dissolving it in random moves.
 
     This loop is most of the bot's time, so ``bot.rules.winning_cells`` is written out inline
-    with its shifts held in locals (bench/speed.py: about 1.4x the play-outs a second of
-    calling it); tests/bot/test_rollout.py checks it against the plain version.
+    with its shifts held in locals (no call, no attribute look-ups a ply; bench/speed.py
+    measures it); tests/bot/test_rollout.py checks it against the plain version.
     """
 
     def __init__(self, keep_threats: bool = DEFAULT.keep_threats,

@@ -1,9 +1,9 @@
 """Exact endgame solver: win/draw/loss alpha-beta with a transposition table (after Pons).
 
 The loss analysis (analysis.proof) settles positions with it: late in a game a single quiet
-move decides, and only an exact search says which. (At the bot's root it did not pay:
-docs/strength.md, "Tried and not adopted".) Values are only WIN/DRAW/LOSS (no distance), so
-every window is narrow and cut-offs come early.
+move decides, and only an exact search says which. The bot's search does not use it (its
+proofs come from the tree and bot.search.tactics). Values are only WIN/DRAW/LOSS (no
+distance), so every window is narrow and cut-offs come early.
 
 - Only non-losing moves are searched (a move that hands over an immediate win is a loss).
 - Moves are ordered by the number of winning cells they give the mover (Pons' move sorter),
@@ -11,8 +11,8 @@ every window is narrow and cut-offs come early.
 - The table maps (current, mask) to the bounds known for that position; it is kept between
   calls on the same board, so the next move's search starts from this one's work.
 - The search stops itself when its node budget or time budget is spent (``OutOfBudget``).
-- Each node gets both sides' winning cells from its parent (x1.25 the speed of computing them
-  afresh, with the same nodes and values, at the analysed losses' decisive positions).
+- Each node gets both sides' winning cells from its parent, which has them already: fewer
+  winning_cells() calls a node, with the same nodes and values.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Two uses: inside MCTS (a node reaching a visit threshold is probed, and a win found marks the
 winning child proven, which the MCTS-solver then propagates: "MCTS-MS" of Baier and Winands,
-2015, measured useful in Connect-Four), and the loss analysis (analysis.proof: the shortest
+2015, who found it useful in Connect-Four), and the loss analysis (analysis.proof: the shortest
 forced win after a decisive mistake, and the line that shows it). Each question comes with
 its own Budget (nodes, and the deadline or interrupt that ends it), so that one search and its
 table serve the small probes, the guard's large questions and the analysis alike.
@@ -66,7 +66,7 @@ class ForcedWin:
         # (current, mask) -> True (a forced win for the side to move), or the largest depth
         # searched without finding one.
         self.table: Dict[Tuple[int, int], Union[bool, int]] = {}
-        # Move order (only the speed depends on it: 35% less CPU at 7 plies than centre-first):
+        # Move order (only the speed depends on it, not the answers):
         # the last move that won (attacker) or escaped (defender) at the same remaining depth
         # first, as it often does the same in sibling positions, then the centre outwards;
         # with ORDER_DEPTH plies or more left, the threatening moves before the others.
@@ -119,8 +119,7 @@ class ForcedWin:
     # A question's root computes its side's winning cells; below it each node is handed them
     # (``mine``): a move does not change the other side's stones, so the cells the parent
     # computed for the side now to move, minus the cell just filled, are this side's. One
-    # winning_cells() a node instead of two, with the same nodes and answers: x1.5 the nodes a
-    # second at the analysed losses' decisive positions (bench/speed.py --against).
+    # winning_cells() a node instead of two, with the same nodes and answers.
 
     def _wins(self, current: int, mask: int, depth: int, mine: int,
               theirs: Optional[int] = None) -> bool:
@@ -171,9 +170,8 @@ class ForcedWin:
         Why: the attacker's forcing moves leave the defender one reply, and the defender's
         counter-threats take the attacker's tempo, so the proofs and the refutations, mostly
         chains of such moves, come first. The cells computed here are the ones the child
-        computes on entry, which it is handed instead. At 13 plies the questions at the
-        analysed losses' decisive positions take a quarter of the CPU (bench/speed.py
-        --against REV --plies 13, docs/performance.md).
+        computes on entry, which it is handed instead (docs/performance.md has the speed, with
+        the command).
         """
         g = self.geo
         forcing, threatening, quiet = [], [], []
