@@ -293,13 +293,6 @@ class Search {
     return best < 0 ? -1 : nodes_[best].col;
   }
 
-  // The root's mean play-out score for the side to move there (0.5 before any play-out):
-  // the self-play generator (knowledge/selfplay.cpp) records it beside each move.
-  double root_value() const {
-    int best = most_visited();
-    return best < 0 || nodes_[best].visits == 0 ? 0.5 : nodes_[best].value / nodes_[best].visits;
-  }
-
  private:
   // The root's most visited child (the first met among equals), or -1 before any expansion.
   int most_visited() const {

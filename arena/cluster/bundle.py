@@ -23,9 +23,6 @@ from typing import Any, Dict, Optional, Set, Tuple
 
 SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", ".pytest_cache", ".ruff_cache",
              ".hypothesis", "node_modules", "results", "compete_result", "docs", "tests"}
-# skipped at the top only: the self-play games of knowledge/ (no player reads them); a data
-# folder deeper down, a player's own, still ships
-SKIP_TOP_DIRS = {"data"}
 SKIP_SUFFIXES = (".pyc", ".pyo")
 MAX_BYTES = 256 * 1024 * 1024
 CODE_PACKAGES = ("arena", "records")  # all a worker imports from this project to play a game
@@ -66,9 +63,7 @@ def _walk(root: Path, skip: Set[Path]) -> Dict[str, Path]:
     files: Dict[str, Path] = {}
     for folder, dirs, names in os.walk(root):
         here = Path(folder)
-        top = here == root
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and here / d not in skip
-                         and not (top and d in SKIP_TOP_DIRS))
+        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and here / d not in skip)
         for name in sorted(names):
             if not name.endswith(SKIP_SUFFIXES):
                 files[(here / name).relative_to(root).as_posix()] = here / name

@@ -1,7 +1,7 @@
 """The import graph, read from the source with `ast` (function-level imports included).
 
 Arrows run one way, between modules and between packages. A package here is a top-level one
-(records, arena, analysis, bot, opponents, hostile, knowledge, bench) or, inside the arena, a
+(records, arena, analysis, bot, opponents, hostile, bench) or, inside the arena, a
 sub-package (players, cluster, report, view) or one of its own modules (rules, boards, referee,
 tasks, scheduler, ...), each a layer of its own: the records sit at the bottom and import no
 other package; the arena's players sit below the games that use them, and the batches below the
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Set
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("analysis", "arena", "bench", "bot", "hostile", "knowledge", "opponents", "records")
+PACKAGES = ("analysis", "arena", "bench", "bot", "hostile", "opponents", "records")
 ARENA_SUBPACKAGES = ("players", "cluster", "report", "view")
 
 

@@ -35,7 +35,6 @@ RUN_TIME = {
     "so": "the course layout's libraries compete.sh builds from Sourcecode/",
     "results": "a batch's output folder (arena --output, configs' output:)",
     "compete_result": "the course's per-pairing result files a batch writes",
-    "data": "self-play data a documented command remakes (ignored by git)",
 }
 SEGMENT = r"(?:[\w.*+-]|<[\w -]+>|\{[\w.,+-]+\})+"
 PATH = re.compile(rf"(?<![\w./~$@<>{{}}*+-])((?:{SEGMENT}/)+(?:{SEGMENT})?)")

@@ -15,7 +15,7 @@ def project(tmp_path):
     for rel in ("bot/__init__.py", "build/opponents/uct.so", "configs/a.yaml", "run.sh",
                 ".git/HEAD", ".venv/bin/python", "results/arena/games.jsonl",
                 "bot/__pycache__/x.pyc", "out/games.jsonl", "tests/mine.so",
-                "data/selfplay/s0.txt.gz", "bot/data/weights.json", ".hypothesis/x"):
+                "bot/data/weights.json", ".hypothesis/x"):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(rel)
     (root / "run.sh").chmod(0o755)
@@ -33,7 +33,7 @@ def test_ships_the_folder_less_what_no_player_reads(project):
     bundle = make_bundle(specs, project, shared_fs=False, skip={project / "out"})
     assert names(bundle) == {"bot/__init__.py", "build/opponents/uct.so", "configs/a.yaml",
                              "run.sh", "_external/1/elsewhere.so", "tests/mine.so",
-                             "bot/data/weights.json"}  # the top data/ (self-play) stays home
+                             "bot/data/weights.json"}
     assert bundle.specs["uct"]["so"] == "build/opponents/uct.so"
     assert bundle.specs["far"]["so"] == "_external/1/elsewhere.so"
     assert bundle.specs["bot"] == specs["bot"]
