@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build what the batches need, as the course's compile.sh does and more:
 #   Sourcecode/<id>/*.cpp  -> so/<id>.so            (the course's flags; one library per id)
+#   (both through opponents/build.py, the one place that names the compiler and its flags)
 #   opponents/uct.cpp      -> build/opponents/uct.so (the native ladder opponent)
 #   the bot                -> dist/bot.zip           (scripts/package_bot.py)
 #   bash compile.sh                      all three, Sourcecode/ and so/ beside this script
@@ -11,7 +12,7 @@
 # still build, and the exit status is 1. Works from any directory.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-flags=(-std=c++11 -O2 -fpic -shared)
+build=(python3 "$root/opponents/build.py")
 course="$root"
 what=all
 case "${1:-}" in
@@ -34,9 +35,7 @@ if [ "$what" != opponents ] && [ -d "$course/Sourcecode" ]; then
       echo "compile.sh: $dir has no .cpp file, skipped" >&2
       continue
     fi
-    if g++ "${flags[@]}" -I"$dir" "${sources[@]}" -o "so/$id.so"; then
-      echo "so/$id.so"
-    else
+    if ! "${build[@]}" "so/$id.so" "${sources[@]}"; then
       rm -f "so/$id.so"  # never let a batch play the library of an older source
       echo "compile.sh: $id failed to build" >&2
       failed=1
@@ -46,9 +45,7 @@ if [ "$what" != opponents ] && [ -d "$course/Sourcecode" ]; then
 fi
 cd "$root"
 if [ "$what" != course ]; then
-  mkdir -p build/opponents
-  g++ "${flags[@]}" opponents/uct.cpp -o build/opponents/uct.so
-  echo "build/opponents/uct.so"
+  "${build[@]}" build/opponents/uct.so opponents/uct.cpp
 fi
 if [ "$what" = all ]; then
   py="$(bash "$root/scripts/bootstrap.sh")"

@@ -22,7 +22,6 @@ import argparse
 import logging
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena.config import Config  # noqa: E402
 from arena.scheduler import run_batch  # noqa: E402
+from opponents.build import compile_library  # noqa: E402
 from records.game import GameRecord  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,9 +90,7 @@ def build_libraries(folder: Path) -> Dict[str, Path]:
     for name, source in SOURCES.items():
         cpp = folder / f"{name}.cpp"
         cpp.write_text(source)
-        out[name] = folder / f"{name}.so"
-        subprocess.run(["g++", "-std=c++11", "-O2", "-fpic", "-shared", str(cpp), "-o",
-                        str(out[name])], check=True)
+        out[name] = compile_library([cpp], folder / f"{name}.so")
     return out
 
 

@@ -1,9 +1,12 @@
 """Builds the hostile strategy libraries from this folder's sources (for the arena's tests and
-bench/hostile.py): one C library per misbehaviour mode, the C++ one linked without libstdc++
-(as the course's are), a file that is not a library, and a path that does not exist."""
-import subprocess
+bench/hostile.py) through the one native build (opponents/build.py): one C library per
+misbehaviour mode, the C++ one linked without libstdc++ (as the course's are), a file that is
+not a library, and a path that does not exist."""
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Dict, Iterable
+
+from opponents.build import BuildError, compile_library
 
 HERE = Path(__file__).resolve().parent
 
@@ -11,23 +14,18 @@ HERE = Path(__file__).resolve().parent
 def build_libraries(out: Path, modes: Iterable[str]) -> Dict[str, str]:
     """Compile into ``out``; returns lower-case mode name (plus cpp, not_elf, missing) -> path.
 
-    Raises RuntimeError naming the library whose build failed."""
-    jobs = {}
-    for mode in modes:
-        path = out / f"{mode.lower()}.so"
-        jobs[mode.lower()] = (path, subprocess.Popen(
-            ["gcc", "-O1", "-shared", "-fpic", f"-DMODE_{mode.upper()}", str(HERE / "strategy.c"),
-             "-o", str(path)]))
-    obj = out / "cpp.o"
-    subprocess.run(["g++", "-std=c++11", "-O1", "-fpic", "-c",
-                    str(HERE / "strategy_nolibstdcxx.cpp"), "-o", str(obj)], check=True)
-    jobs["cpp"] = (out / "cpp.so", subprocess.Popen(
-        ["gcc", "-shared", str(obj), "-o", str(out / "cpp.so")]))
-    failed = [path.name for path, job in jobs.values() if job.wait() != 0]
+    Raises RuntimeError naming the libraries whose build failed."""
+    jobs = {mode.lower(): ([HERE / "strategy.c"], out / f"{mode.lower()}.so",
+                           [f"MODE_{mode.upper()}"], True) for mode in modes}
+    jobs["cpp"] = ([HERE / "strategy_nolibstdcxx.cpp"], out / "cpp.so", [], False)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        builds = {name: pool.submit(compile_library, *job) for name, job in jobs.items()}
+    failed = [f"{name}.so" for name, build in builds.items()
+              if isinstance(build.exception(), BuildError)]
     if failed:
         raise RuntimeError(f"building {', '.join(failed)} failed")
+    built = {name: str(build.result()) for name, build in builds.items()}
     (out / "not_elf.so").write_text("this is not a shared library\n")
-    built = {name: str(path) for name, (path, _) in jobs.items()}
     built["not_elf"] = str(out / "not_elf.so")
     built["missing"] = str(out / "does_not_exist.so")
     return built
