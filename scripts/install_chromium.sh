@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Installs Debian's headless Chromium (the `chromium` package) for the replay page's browser
-# tests and scripts/screenshot.py, and its driver (`chromium-driver`) for the web app's
-# Selenium tests. Idempotent and quiet: does nothing when both are present.
+# Installs Debian's headless Chromium (the `chromium` package, /usr/bin/chromium) for the replay
+# page's browser tests and scripts/screenshot.py, and its driver (`chromium-driver`,
+# /usr/bin/chromedriver: the path arena/web/browser.py drives) for the web app's Selenium
+# tests. Idempotent and quiet: does nothing when both are there. A chromium or chromedriver
+# elsewhere on PATH does not count: the tests would not drive it.
 set -euo pipefail
-if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then
+CHROMIUM=/usr/bin/chromium
+DRIVER=/usr/bin/chromedriver
+if [ -x "$CHROMIUM" ] && [ -x "$DRIVER" ]; then
   exit 0
 fi
 sudo=""
@@ -13,5 +17,9 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq >/dev/null
 $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
-command -v chromium >/dev/null
-command -v chromedriver >/dev/null
+for path in "$CHROMIUM" "$DRIVER"; do
+  if [ ! -x "$path" ]; then
+    echo "install_chromium.sh: $path missing after installing chromium and chromium-driver" >&2
+    exit 1
+  fi
+done

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from plain_referee import PlainGame
+from skips import skip_if
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,8 +56,7 @@ def python38() -> str:
 
 PY38 = python38()
 INTERPRETERS = [pytest.param(sys.executable, id="venv"),
-                pytest.param(PY38, id="python3.8", marks=pytest.mark.skipif(
-                    not PY38, reason="no Python 3.8 on this machine"))]
+                pytest.param(PY38, id="python3.8", marks=skip_if(not PY38, "no Python 3.8"))]
 
 
 @pytest.mark.parametrize("python", INTERPRETERS)

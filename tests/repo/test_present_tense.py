@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import List
 
 import pytest
+from skips import skip
 
 ROOT = Path(__file__).resolve().parents[2]
 HEX = re.compile(r"\b[0-9a-f]{7,40}\b")
@@ -57,7 +58,7 @@ def tracked_files() -> List[Path]:
         names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
                                check=True, timeout=60).stdout.split()
     except (OSError, subprocess.CalledProcessError):
-        pytest.skip("not a git checkout")
+        skip("not a git checkout")
     return [ROOT / n for n in names if not n.startswith(EXEMPT)
             and n.endswith((".py", ".md", ".yaml", ".sh", ".js", ".html", ".cpp", ".c", ".toml"))]
 

@@ -7,7 +7,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from skips import skip_if
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "background.sh"
 
@@ -17,7 +17,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
                           timeout=30)
 
 
-@pytest.mark.skipif(shutil.which("setsid") is None, reason="no setsid (not Linux)")
+@skip_if(shutil.which("setsid") is None, "no setsid")
 def test_the_command_runs_niced_in_a_new_session():
     done = run("python3", "-c", "import os; print(os.getsid(0), os.getpid(), os.nice(0))")
     assert done.returncode == 0, done.stderr
@@ -26,8 +26,7 @@ def test_the_command_runs_niced_in_a_new_session():
     assert niceness == 19
 
 
-@pytest.mark.skipif(not os.access("/proc/self/autogroup", os.W_OK),
-                    reason="no writable autogroup (not Linux, or autogroup scheduling off)")
+@skip_if(not os.access("/proc/self/autogroup", os.W_OK), "no writable autogroup")
 def test_the_new_session_s_autogroup_is_niced_and_ours_is_not():
     ours = Path("/proc/self/autogroup").read_text()
     done = run("cat", "/proc/self/autogroup")

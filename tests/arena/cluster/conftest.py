@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Dict, Iterator, List, Optional, Tuple
 
 import pytest
+from skips import import_or_skip
 
-distributed = pytest.importorskip("distributed")
+distributed = import_or_skip("distributed", "Python 3.8 without distributed")
 
 import worker_env  # noqa: E402  (needs distributed's requirements, checked just above)
 

@@ -5,6 +5,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from skips import skip_if
 from view_dom import PageDom
 from view_records import forbidden_bottom_win
 
@@ -13,9 +14,7 @@ from arena.view.chromium import dump_dom, find_chromium
 from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
 from records.log import ResultLog
 
-pytestmark = pytest.mark.skipif(
-    find_chromium() is None,
-    reason="headless Chromium not installed (scripts/install_chromium.sh installs it)")
+pytestmark = skip_if(find_chromium() is None, "no chromium")
 
 # forbidden_bottom_win: B stacks column 3 on the forbidden cell and A (bot) never blocks. The
 # page shows whatever analysis a record carries, so this one is written by hand: the mistake

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Dict, List, Tuple
 
 import pytest
+from skips import skip_if
 from view_dom import PageDom
 from view_records import write_records
 
@@ -13,9 +14,7 @@ from arena.view import write_report
 from arena.view.chromium import dump_dom, find_chromium
 from records.game import GameRecord
 
-pytestmark = pytest.mark.skipif(
-    find_chromium() is None,
-    reason="headless Chromium not installed (scripts/install_chromium.sh installs it)")
+pytestmark = skip_if(find_chromium() is None, "no chromium")
 
 HAND_WIN, CRASH = 0, 1  # indices of the hand-made games in view_records.write_records
 

@@ -9,13 +9,13 @@ import time
 from pathlib import Path
 
 import pytest
+from skips import skip_if
 from web_server import PLAYERS, Served
 
 from arena.web.browser import browser_missing, chrome, wait_for
 from records.log import read_log
 
-pytestmark = pytest.mark.skipif(browser_missing() is not None,
-                                reason=browser_missing() or "")
+pytestmark = skip_if(browser_missing() is not None, "no chromedriver", browser_missing() or "")
 ROOT = Path(__file__).resolve().parents[3]
 
 
