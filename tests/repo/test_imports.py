@@ -1,22 +1,26 @@
 """The import graph, read from the source with `ast` (function-level imports included).
 
 Arrows run one way, between modules and between packages. A package here is a top-level one
-(records, arena, analysis, bot, opponents, hostile, bench) or, inside the arena, a
+(records, arena, analysis, bot, opponents, hostile, devtools, bench) or, inside the arena, a
 sub-package (players, cluster, report, view) or one of its own modules (rules, boards, referee,
 tasks, scheduler, ...), each a layer of its own: the records sit at the bottom and import no
 other package; the arena's players sit below the games that use them, and the batches below the
 report; the loss analysis uses the bot's search and the records, and the arena's command line is
 the only arena module that reaches it. The referee's package never imports the bot's, so the two
-implementations of the rules check each other, and bench/ never imports tests/."""
+implementations of the rules check each other, bench/ never imports tests/, and the shipped
+packages never import the development tooling (devtools, hostile, bench)."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import Callable, Dict, List, Set
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("analysis", "arena", "bench", "bot", "hostile", "opponents", "records")
+PACKAGES = ("analysis", "arena", "bench", "bot", "devtools", "hostile", "opponents", "records")
+# What `pip install .` ships (pyproject.toml); the others are development tooling.
+SHIPPED = ("analysis", "arena", "bot", "opponents", "records")
 ARENA_SUBPACKAGES = ("players", "cluster", "report", "view")
 
 
@@ -172,3 +176,11 @@ def test_only_the_arenas_command_line_reaches_the_analysis():
     users = {m for m, deps in graph().items()
              if m.split(".")[0] == "arena" and any(d.split(".")[0] == "analysis" for d in deps)}
     assert users == {"arena.__main__"}
+
+
+def test_the_shipped_packages_import_no_development_tooling():
+    include = re.search(r"^include = \[(.*)\]$", (ROOT / "pyproject.toml").read_text(), re.M)
+    assert re.findall(r'"(\w+)\*"', include.group(1)) == list(SHIPPED)
+    edges = package_graph(top_level)
+    leaks = {package: sorted(edges.get(package, set()) - set(SHIPPED)) for package in SHIPPED}
+    assert {package: names for package, names in leaks.items() if names} == {}
