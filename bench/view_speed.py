@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from arena.view import write_report  # noqa: E402
 from arena.view.chromium import dump_dom, find_chromium  # noqa: E402
-from arena.view.sample import write_sample  # noqa: E402
+from devtools.sample import write_sample  # noqa: E402
 
 MEDIAN_PLIES = 75  # real games between strong players (../shared/FACTS.md): 35 to 112 plies
 

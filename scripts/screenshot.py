@@ -3,7 +3,7 @@
     .venv/bin/python scripts/screenshot.py [--out docs/viewer.png]
     .venv/bin/python scripts/screenshot.py --records FILE --fragment 'game=3&step=40' --out P
 
-By default the batch is synthetic (arena.view.sample: random games lasting about as long as
+By default the batch is synthetic (devtools.sample: random games lasting about as long as
 real ones), so the picture is the same on every machine; the game shown ends with a four on
 the board. With --records it shoots the page of those records at the URL fragment given
 (docs/analyse.png: an analysed loss, docs/analyse.md says which).
@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from arena.view import write_report  # noqa: E402
 from arena.view.chromium import find_chromium, screenshot  # noqa: E402
-from arena.view.sample import write_sample  # noqa: E402
+from devtools.sample import write_sample  # noqa: E402
 from records.log import read_log  # noqa: E402
 
 

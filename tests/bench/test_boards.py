@@ -8,10 +8,11 @@ from bench_scripts import load_script
 from arena.boards import BoardSpec
 from arena.config import Config
 from arena.tasks import plan
-from arena.view.sample import write_sample
+from devtools.members import parse_member
+from devtools.round_robin import schedule
+from devtools.sample import write_sample
 from records.log import read_log
 
-ladder = load_script("ladder")
 speed = load_script("speed")
 
 
@@ -22,8 +23,8 @@ def batch_boards(seed: int, rounds: int) -> dict:
 
 def test_a_seed_draws_the_same_boards_everywhere(tmp_path):
     boards = batch_boards(7, 6)
-    members = [ladder.parse_member(name) for name in ("random", "greedy", "heuristic")]
-    assert {t.key.round: t.board for t, _, _ in ladder.schedule(members, 6, 7)} == boards
+    members = [parse_member(name) for name in ("random", "greedy", "heuristic")]
+    assert {t.key.round: t.board for t, _, _ in schedule(members, 6, 7)} == boards
     assert dict(enumerate(speed.wall_boards(7, 6))) == boards
     sample = read_log(write_sample(tmp_path / "sample.jsonl", 12, seed=7))
     assert {r.round: BoardSpec(r.M, r.N, r.no_x, r.no_y) for r in sample} == boards

@@ -1,4 +1,4 @@
-"""Small hand-made records for the replay page's tests (plus random ones from arena.view.sample)."""
+"""Small hand-made records for the replay page's tests (plus random ones from devtools.sample)."""
 
 import random
 from pathlib import Path
@@ -7,7 +7,7 @@ from typing import List, Sequence, Tuple
 from arena.boards import draw_board
 from arena.players.python import PythonPlayer
 from arena.tasks import Task, play_task
-from arena.view.sample import write_sample
+from devtools.sample import write_sample
 from records.game import GameKey, GameRecord
 from records.log import ResultLog, read_log
 

@@ -21,8 +21,8 @@ from arena.players import make_player
 from arena.results import course_game
 from arena.rules import Board
 from arena.scheduler import run_batch
-from arena.view.sample import write_sample
 from arena.web.watch import FolderWatch, _sprt
+from devtools.sample import write_sample
 from records.game import GameKey, GameRecord
 from records.log import ResultLog, read_log, sort_log
 

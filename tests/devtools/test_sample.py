@@ -5,7 +5,7 @@ from pathlib import Path
 
 from arena.boards import draw_board
 from arena.rules import Board
-from arena.view.sample import RandomMover, sample_record, write_sample
+from devtools.sample import RandomMover, sample_record, write_sample
 from records.log import read_log
 
 
@@ -53,11 +53,20 @@ def test_sample_records_read_back_with_consistent_codes(tmp_path: Path):
     assert len(records) == 60 and {r.b for r in records} == {"random", "greedy", "heuristic",
                                                               "uct"}
     rng = random.Random(4)
-    records += [sample_record(rng, 3, i, "bot", "uct", fault_rate=1.0) for i in range(10)]
-    assert all(r.fault for r in records[-10:])
+    records += [sample_record(rng, 3, i, "bot", "uct", fault_rate=1.0) for i in range(12)]
+    assert all(r.fault for r in records[-12:])
+    assert {r.fault["kind"] for r in records[-12:]} == {"timeout", "crash", "illegal"}
     for r in records:
         if r.fault:
             assert r.result != r.fault["side"] and len(r.times) == len(r.moves) + 1
+            assert (r.fault["kind"] == "timeout") == (r.times[-1] > r.time_limit)
+            assert ("boom <crash>" in r.stderr[r.fault["side"]]) == (r.fault["kind"] == "crash")
         else:
             assert r.result == {0: "draw", 1: "a", 2: "b"}[r.code]
             assert len(r.times) == len(r.moves)
+
+
+def test_the_same_seed_writes_the_same_file(tmp_path: Path):
+    one = write_sample(tmp_path / "one.jsonl", 40, seed=6).read_bytes()
+    assert write_sample(tmp_path / "two.jsonl", 40, seed=6).read_bytes() == one
+    assert write_sample(tmp_path / "other.jsonl", 40, seed=7).read_bytes() != one
