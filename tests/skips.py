@@ -25,6 +25,9 @@ ALLOWED = {
                                       "cluster tests",
     "no Python 3.8": "no `python3.8` interpreter on the machine: the unzipped bot's game under "
                      "the oldest Python the platform may run (vermin still checks the syntax)",
+    "one core": "the tests may run on one core only (sched_getaffinity): the bot ships "
+                "single-core there (bot.search.fork.spare_cores), so it has no leaf worker to "
+                "test",
     "not a git checkout": "the tree has no git metadata (an unpacked archive): the scans of "
                           "tracked files",
     "no setsid": "no `setsid` command (not Linux): scripts/background.sh's session",

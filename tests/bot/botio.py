@@ -49,15 +49,68 @@ def run_bot(args: List[str], stdin: bytes, cwd: Optional[Path] = None,
                           timeout=timeout)
 
 
+def stat_fields(pid: int) -> List[str]:
+    """Fields of /proc/<pid>/stat after the command name: [0] state, [3] session, [11] user
+    and [12] system CPU time in clock ticks."""
+    with open(f"/proc/{pid}/stat", "rb") as f:
+        data = f.read()
+    return data[data.rindex(b")") + 2:].decode().split()
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time ``pid`` has used (0 once it is gone): /proc's scheduler figure in nanoseconds,
+    else its clock ticks (10 ms apart, too coarse for a short search)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[0]) / 1e9
+    except OSError:
+        pass
+    try:
+        fields = stat_fields(pid)
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> List[int]:
+    """The live child processes of ``pid`` (its forked leaf worker, for the bot)."""
+    found: List[int] = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found += [int(c) for c in f.read().split()]
+    except OSError:  # gone
+        pass
+    return found
+
+
+def in_session(session: int) -> List[int]:
+    """Live (not zombie) processes of ``session``: what a bot started with
+    ``new_session=True`` left behind, whoever its parent is now."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = stat_fields(int(entry))
+            except (OSError, ValueError):
+                continue
+            if fields[0] != "Z" and int(fields[3]) == session:
+                found.append(int(entry))
+    return found
+
+
 class BotProcess:
     """``python -m bot ARGS`` kept running and spoken to request by request. Every read has a
-    deadline (``timeout`` seconds), so a bot that hangs fails the test instead of stalling it."""
+    deadline (``timeout`` seconds), so a bot that hangs fails the test instead of stalling it.
+    ``new_session``: the bot leads a session of its own (``in_session(pid)`` finds its
+    processes)."""
 
-    def __init__(self, args: List[str], timeout: float = 10.0) -> None:
+    def __init__(self, args: List[str], timeout: float = 10.0, new_session: bool = False) -> None:
         self.timeout = timeout
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bot"] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+            stderr=subprocess.PIPE, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+            start_new_session=new_session)
         self.buffer = b""
 
     def alive(self) -> bool:

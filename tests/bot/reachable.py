@@ -16,9 +16,10 @@ Draw = Callable[[st.SearchStrategy], object]
 
 
 @st.composite
-def boards(draw: Draw) -> PlainGame:
-    """An empty M x N board (9..12 each) with its forbidden cell at a drawn kind of place."""
-    M, N = draw(st.integers(9, 12)), draw(st.integers(9, 12))
+def boards(draw: Draw, shape: Optional[Tuple[int, int]] = None) -> PlainGame:
+    """An empty M x N board (9..12 each, or ``shape``) with its forbidden cell at a drawn kind
+    of place."""
+    M, N = shape or (draw(st.integers(9, 12)), draw(st.integers(9, 12)))
     place = draw(st.sampled_from(PLACES))
     no_x = M - 1 if place == "bottom row" else 0 if place == "top row" else None
     no_y = 0 if place == "left column" else N - 1 if place == "right column" else None

@@ -1,7 +1,12 @@
 """Whatever arrives on stdin, the bot ends in a reply or in one short line on stderr: random
 and malformed input (Hypothesis) through both protocols' readers in-process and through
 ``python -m bot`` as a process, and an endless line from a writer that never closes its end,
-which must not be waited for. test_protocols.py pins the message of each kind of bad input."""
+which must not be waited for. test_protocols.py pins the message of each kind of bad input.
+
+The process examples run the bot at a play-out cap (one core, no pondering) and, fewer of them
+(each costs its moves' time and a fork), as it ships: its leaf worker beside each move, and
+pondering until the next line, so that bad input arriving while it ponders, or ending it, is
+answered the same way."""
 
 from __future__ import annotations
 
@@ -72,19 +77,32 @@ def test_malformed_input_is_answered_or_refused_in_process(protocol: str,
         assert "\n" not in str(exc) and len(str(exc)) < 200
 
 
-@pytest.mark.parametrize("protocol", ["platform", "getpoint"])
-@settings(max_examples=EXAMPLES // 5)
-@given(data=st.data())
-def test_malformed_input_ends_the_process_with_one_line(protocol: str,
-                                                        data: st.DataObject) -> None:
-    proc = run_bot(["--protocol", protocol, "--playouts", "3"],
-                   data.draw(malformed(protocol)), timeout=10)
+def assert_replies_or_one_line(protocol: str, args: List[str], data: bytes) -> None:
+    """``python -m bot --protocol PROTOCOL ARGS`` given ``data`` exits 0 in silence, or 2 with
+    one short line on stderr."""
+    proc = run_bot(["--protocol", protocol] + args, data, timeout=10)
     err = proc.stderr.decode("utf-8", "replace")
     if proc.returncode == 0:
         assert err == ""
     else:
         assert proc.returncode == 2, err
         assert err.startswith("bot: bad input: ") and err.count("\n") == 1 and len(err) < 200
+
+
+@pytest.mark.parametrize("protocol", ["platform", "getpoint"])
+@settings(max_examples=EXAMPLES // 5)
+@given(data=st.data())
+def test_malformed_input_ends_the_process_with_one_line(protocol: str,
+                                                        data: st.DataObject) -> None:
+    assert_replies_or_one_line(protocol, ["--playouts", "3"], data.draw(malformed(protocol)))
+
+
+@pytest.mark.parametrize("protocol", ["platform", "getpoint"])
+@settings(max_examples=EXAMPLES // 10)
+@given(data=st.data())
+def test_malformed_input_ends_the_shipped_bot_with_one_line(protocol: str,
+                                                            data: st.DataObject) -> None:
+    assert_replies_or_one_line(protocol, ["--time", "0.05"], data.draw(malformed(protocol)))
 
 
 @pytest.mark.parametrize("args", [["--playouts", "3"], [], ["--protocol", "getpoint"]])
