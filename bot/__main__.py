@@ -1,6 +1,8 @@
-"""python -m bot: the bot as a process (platform protocol by default, or getpoint).
+"""python -m bot: the bot as a process (platform protocol by default, or getpoint), or, with
+--analyse, the engine that analyses positions (bot.protocol.analyse).
 
-Exit status: 0 at end of input, 2 on bad input (one line on stderr), 1 on an internal error.
+Exit status: 0 at end of input, 2 on bad input to a playing protocol (one line on stderr; the
+analysis answers it on stdout and serves on), 1 on an internal error.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import time
 from typing import List, Optional
 
 from bot.engine import DEFAULT_SECONDS
-from bot.protocol import getpoint, platform
+from bot.protocol import analyse, getpoint, platform
 from bot.protocol.lines import FdLines
 from bot.rules import InvalidPosition
 from bot.search.clock import Limit, process_age
@@ -32,6 +34,10 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
     parser.add_argument("--protocol", choices=("platform", "getpoint"), default="platform",
                         help="platform: framed replies, one game per process (default); "
                              "getpoint: stateless line requests (docs/protocol.md)")
+    parser.add_argument("--analyse", action="store_true",
+                        help="analyse positions instead of playing: JSON lines in and out, "
+                             "a few a second (docs/protocol.md); --protocol, --time and "
+                             "--playouts do not apply, each request has its own budget")
     parser.add_argument("--time", type=float, default=None, metavar="SECONDS",
                         help=f"search time per move (default: $BOT_TIME, else "
                              f"{DEFAULT_SECONDS}); the first move's clock includes start-up")
@@ -83,7 +89,9 @@ def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> i
     searcher = build_searcher(args)
     lines = FdLines(0)
     try:
-        if args.protocol == "platform":
+        if args.analyse:
+            analyse.serve(lines, sys.stdout, searcher)
+        elif args.protocol == "platform":
             ponder = args.ponder and args.playouts is None  # a play-out cap stays repeatable
             platform.serve(lines, sys.stdout.buffer, limit, searcher, started,
                            lines.ready if ponder else None)

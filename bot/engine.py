@@ -51,18 +51,25 @@ def fallback_move(position: Position) -> int:
     return min(bits(choice or possible), key=lambda b: abs(position.geo.column(b) - centre))
 
 
-def decide(position: Position, limit: Limit, searcher: MCTS,
-           deadline: Optional[Deadline] = None) -> int:
-    """The move (single-bit cell) for a valid position with at least one legal move."""
+def rule_move(position: Position) -> int:
+    """The move played without a search, 0 when the search decides: a win now; the only
+    move that does not lose at once (fallback_move when none is left); the second player's
+    first reply (bot.search.opening)."""
     wins = position.winning_moves()
     if wins:
         return wins & -wins
     safe = position.non_losing_moves()
     if not safe or not safe & (safe - 1):
         return fallback_move(position)
-    book = follow_up(position)
-    if book:
-        return book
+    return follow_up(position) or 0
+
+
+def decide(position: Position, limit: Limit, searcher: MCTS,
+           deadline: Optional[Deadline] = None) -> int:
+    """The move (single-bit cell) for a valid position with at least one legal move."""
+    ruled = rule_move(position)
+    if ruled:
+        return ruled
     deadline = deadline if deadline is not None else Deadline(limit)
     result = searcher.search(position, deadline)
     log.debug("search: %d playouts (%d reused), %d nodes, %.3f s, root outcome %s, "

@@ -78,14 +78,17 @@ class MCTS:
         self.tree_geo: Optional[Geometry] = None
 
     # --- choosing a move ------------------------------------------------------------------
-    def search(self, position: Position, deadline: Deadline) -> SearchResult:
+    def search(self, position: Position, deadline: Deadline,
+               watch: Optional[Callable[[Turn], bool]] = None) -> SearchResult:
         """Choose the move for ``position``: grow the tree until the guard's share of the time
         is left, guard the move to play, search on when the guard cleared it early, and play
         by sort_key (the cleared move unless a proven win is there to play instead).
 
+        ``watch`` looks at the search while it runs and may end it (Turn.watch); an analysis
+        reads the tree through it (bot.search.report), play passes none.
         The root must have at least one non-losing move (the engine handles the rest).
         """
-        turn = self.begin(position, deadline)
+        turn = self.begin(position, deadline, watch=watch)
         self.run(turn, deadline.shortened(self.settings.guard_share), self.beside(turn))
         guard_started = deadline.elapsed()
         if self.guard(turn) is GuardOutcome.CLEARED and deadline.clock_only():
@@ -93,12 +96,16 @@ class MCTS:
         return self.result(turn)
 
     def begin(self, position: Position, deadline: Deadline,
-              interrupt: Optional[Callable[[], bool]] = None) -> Turn:
+              interrupt: Optional[Callable[[], bool]] = None,
+              watch: Optional[Callable[[Turn], bool]] = None) -> Turn:
         """A search of ``position`` until ``deadline``: its root from the last tree
-        (root_for), which becomes the tree kept."""
+        (root_for), which becomes the tree kept; ``watch``, if any, sees it once now."""
         root = self.root_for(position)
         self.tree, self.tree_geo = root, position.geo
-        return Turn(root, position.geo, deadline, interrupt, reused=root.visits)
+        turn = Turn(root, position.geo, deadline, interrupt, reused=root.visits, watch=watch)
+        if watch is not None:
+            watch(turn)
+        return turn
 
     def root_for(self, position: Position) -> Node:
         """The node of ``position`` from the last tree (up to two plies down), else a new one.
@@ -144,10 +151,8 @@ class MCTS:
         """The move to play: sort_key's first, unless the guard cleared another and no proven
         win is there instead; a random non-losing move when none is expanded yet."""
         root = turn.root
-        if root.children:
-            best = max(root.children, key=sort_key)
-            if turn.cleared is not None and best.outcome != LOSS:
-                best = turn.cleared
+        best = turn.choice()
+        if best is not None:
             move, visits = best.move, best.visits
         else:
             move, visits = random_bit(root.untried, self.rand), 0
@@ -170,11 +175,11 @@ class MCTS:
     def run(self, turn: Turn, deadline: Deadline, beside: Beside = ALONE) -> None:
         """Iterate until ``deadline`` (the move's, or an earlier end for a step of the move;
         its play-out cap counts the turn's play-outs), a proof of the root, or until
-        ``beside`` ends the loop."""
-        root = turn.root
+        ``beside`` or the turn's watch ends the loop."""
+        root, watch = turn.root, turn.watch
         beside.start(turn)
         while root.outcome is None and not deadline.expired(turn.playouts):
-            if beside.step(turn):
+            if beside.step(turn) or (watch is not None and watch(turn)):
                 break
             self.iterate(turn)
         beside.finish(turn)
@@ -205,11 +210,11 @@ class MCTS:
                 break
             node = self.select(node)
             path.append(node)
-        if node.outcome is not None:
-            return path
-        child = node.expand(geo, random_bit(node.untried, self.rand))
-        path.append(child)
-        turn.nodes += 1
+        if node.outcome is None:
+            path.append(node.expand(geo, random_bit(node.untried, self.rand)))
+            turn.nodes += 1
+        if len(path) > turn.depth + 1:
+            turn.depth = len(path) - 1
         return path
 
     @staticmethod

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from bot.rules import Geometry
+from bot.rules import LOSS, Geometry
 from bot.search.clock import Deadline
-from bot.search.node import Node
+from bot.search.node import Node, sort_key
 from bot.search.tactics import Budget
 
 
@@ -28,8 +28,12 @@ class Turn:
     - ``interrupt``: while pondering, says that the opponent's move has arrived, which also
       ends any forced-win question; None otherwise.
     - ``playouts``: play-outs backed up so far (the worker's included); ``nodes``: nodes
-      created; ``reused``: the visits the root had from earlier searches and pondering.
+      created; ``reused``: the visits the root had from earlier searches and pondering;
+      ``depth``: the longest path below the root the search selected, in plies.
     - ``cleared``: the move the guard cleared (bot.search.guard), if any.
+    - ``watch``: what looks at the search while it runs (an analysis's reporter,
+      bot.protocol.analyse): called once at the start, before each iteration and wherever
+      ``interrupt`` is looked at; True ends the search as ``interrupt`` does. None in play.
     """
 
     root: Node
@@ -39,12 +43,29 @@ class Turn:
     playouts: int = 0
     nodes: int = 0
     reused: int = 0
+    depth: int = 0
     cleared: Optional[Node] = None
+    watch: Optional[Callable[[Turn], bool]] = None
 
     def budget(self, nodes: int) -> Budget:
         """The budget of a forced-win question asked in this search: ``nodes``, ended by the
-        move's deadline or the interrupt."""
-        return Budget(nodes, self.deadline.end, self.interrupt)
+        move's deadline, the interrupt or the watch."""
+        return Budget(nodes, self.deadline.end,
+                      self.interrupt if self.watch is None else self.watched)
+
+    def watched(self) -> bool:
+        """The watch's answer, or the interrupt's: whether the search must end now."""
+        return bool(self.watch(self)) or (self.interrupt is not None and self.interrupt())
+
+    def choice(self) -> Optional[Node]:
+        """The child the search would play now: sort_key's first, unless the guard cleared
+        another and no proven win is there instead; None when none is expanded yet."""
+        if not self.root.children:
+            return None
+        best = max(self.root.children, key=sort_key)
+        if self.cleared is not None and best.outcome != LOSS:
+            best = self.cleared
+        return best
 
 
 class Beside:

@@ -1,0 +1,127 @@
+"""What a search knows about its root, read from the tree: the seam an analysis uses.
+
+An analysis (bot.protocol.analyse) runs the search that plays (MCTS.search, with a watch) and
+reads its state only through ``report``: every legal move with its visits, its mean value and
+the proof the tree holds for it, the principal variation, and the search's effort. A proof
+comes from the tree's solver and its forced-win probes and guard (bot.search.mcts,
+bot.search.guard); its distance in plies is given where the tree shows it exactly (a win now,
+a move that loses at once, a move after which every reply loses at once, a move that fills
+the board), and None elsewhere: a probe proves a win, not its length.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+from bot.rules import DRAW, LOSS, WIN, Geometry, bits
+from bot.search.node import Node, sort_key
+from bot.search.turn import Turn
+
+
+@dataclass(frozen=True)
+class MoveReport:
+    """One legal move of the root.
+
+    - ``move``: its single-bit cell; ``visits``: play-outs through it (earlier searches'
+      included); ``value``: their mean score for the side to move at the root (1 win, 0.5
+      draw, 0 loss), None when unvisited.
+    - ``outcome``: WIN, DRAW or LOSS proven for the side to move at the root when it plays
+      this move, else None; ``plies``: the plies to the game's end from the root with best
+      play, when the tree shows it exactly (module doc), else None.
+    """
+
+    move: int
+    visits: int
+    value: Optional[float]
+    outcome: Optional[int]
+    plies: Optional[int]
+
+
+@dataclass(frozen=True)
+class Report:
+    """The root of one search as it stands.
+
+    - ``moves``: every legal move, left column first.
+    - ``best``: the move to play now (the caller's, else the search's choice, Turn.choice),
+      None when there is none yet; ``pv``: the principal variation from it, the most
+      preferred reply at each ply (sort_key), ending in a win now where the tree shows one.
+    - ``outcome``, ``plies``: the root's proof for its side to move and, for a win, the
+      plies of the quickest win known.
+    - ``playouts``, ``nodes``, ``depth``, ``reused``: the search's play-outs and nodes
+      created so far, its deepest selected path in plies, and the root's visits from earlier
+      searches.
+    """
+
+    moves: Tuple[MoveReport, ...]
+    best: Optional[int]
+    pv: Tuple[int, ...]
+    outcome: Optional[int]
+    plies: Optional[int]
+    playouts: int
+    nodes: int
+    depth: int
+    reused: int
+
+
+FLIP = {WIN: LOSS, DRAW: DRAW, LOSS: WIN, None: None}  # a child's outcome for its parent
+
+
+def report(turn: Turn, best: int = 0) -> Report:
+    """The root of ``turn`` read from its tree; ``best`` (a single-bit cell, 0: none) is the
+    move the caller plays there regardless of the tree (the engine's rules), else the search's
+    choice is."""
+    root, geo = turn.root, turn.geo
+    possible = (root.mask + geo.bottom) & ~root.mask & geo.board_mask
+    wins = geo.winning_cells(root.current, root.mask) & possible
+    threats = geo.winning_cells(root.mask ^ root.current ^ geo.forbidden, root.mask)
+    safe = geo.non_losing(possible, threats)
+    children: Dict[int, Node] = {child.move: child for child in root.children}
+    moves = []
+    for move in sorted(bits(possible), key=geo.column):
+        child = children.get(move)
+        if move & wins:
+            outcome, plies = WIN, 1
+        elif not move & safe:
+            outcome, plies = LOSS, 2
+        elif child is None:
+            outcome, plies = None, None
+        else:
+            outcome, plies = FLIP[child.outcome], _plies(child)
+        visits = child.visits if child is not None else 0
+        value = child.value / visits if visits else None
+        moves.append(MoveReport(move, visits, value, outcome, plies))
+    if not best:
+        chosen = turn.choice()
+        best = chosen.move if chosen is not None else 0
+    outcome = root.outcome
+    known = [m.plies for m in moves if m.outcome == outcome and m.plies is not None]
+    plies = min(known) if outcome == WIN and known else None
+    return Report(tuple(moves), best or None, tuple(principal_variation(root, geo, best)),
+                  outcome, plies, turn.playouts, turn.nodes, turn.depth, turn.reused)
+
+
+def _plies(child: Node) -> Optional[int]:
+    """Plies from the parent to the end when the child was decided on creation (no moves
+    left to it: no children and nothing untried), else None."""
+    if child.children or child.untried:
+        return None
+    return {LOSS: 3, DRAW: 1}.get(child.outcome)
+
+
+def principal_variation(root: Node, geo: Geometry, first: int) -> List[int]:
+    """``first``, then the most preferred child (sort_key) at each ply below it, then a win
+    now of the last position's side to move if it has one."""
+    if not first:
+        return []
+    line = [first]
+    node = next((child for child in root.children if child.move == first), None)
+    while node is not None and node.children:
+        node = max(node.children, key=sort_key)
+        line.append(node.move)
+    if node is not None and node.outcome == WIN:
+        possible = (node.mask + geo.bottom) & ~node.mask & geo.board_mask
+        wins = geo.winning_cells(node.current, node.mask) & possible
+        if wins:
+            line.append(wins & -wins)
+    return line
