@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from arena.view import write_report  # noqa: E402
-from arena.view.chromium import dump_dom, find_chromium  # noqa: E402
+from devtools.browser import chromium_missing, dump_dom  # noqa: E402
 from devtools.sample import write_sample  # noqa: E402
 
 MEDIAN_PLIES = 75  # real games between strong players (../shared/FACTS.md): 35 to 112 plies
@@ -40,8 +40,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="browser starts to time")
     parser.add_argument("--keep", type=Path, help="also copy the page here")
     args = parser.parse_args()
-    if find_chromium() is None:
-        print("chromium not found: run scripts/install_chromium.sh", file=sys.stderr)
+    missing = chromium_missing()
+    if missing:
+        print(missing, file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory() as tmp:
         records, page = Path(tmp) / "games.jsonl", Path(args.keep or Path(tmp) / "page.html")

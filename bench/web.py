@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from arena.config import adhoc_config, with_overrides  # noqa: E402
 from arena.scheduler import run_batch  # noqa: E402
-from arena.web.browser import browser_missing, chrome, wait_for  # noqa: E402
+from devtools.browser import chrome, driver_missing, wait_for  # noqa: E402
 from records.log import read_log  # noqa: E402
 
 FAST = {"greedy": {"python": "opponents.greedy:get_point"},
@@ -145,7 +145,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--port", type=int, default=8791)
     args = parser.parse_args()
-    missing = browser_missing()
+    missing = driver_missing()
     if missing:
         print(missing, file=sys.stderr)
         return 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs Debian's headless Chromium (the `chromium` package, /usr/bin/chromium) for the replay
 # page's browser tests and scripts/screenshot.py, and its driver (`chromium-driver`,
-# /usr/bin/chromedriver: the path arena/web/browser.py drives) for the web app's Selenium
+# /usr/bin/chromedriver: the paths devtools/browser.py drives) for the web app's Selenium
 # tests. Idempotent and quiet: does nothing when both are there. A chromium or chromedriver
 # elsewhere on PATH does not count: the tests would not drive it.
 set -euo pipefail

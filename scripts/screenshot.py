@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from arena.view import write_report  # noqa: E402
-from arena.view.chromium import find_chromium, screenshot  # noqa: E402
+from devtools.browser import chromium_missing, screenshot  # noqa: E402
 from devtools.sample import write_sample  # noqa: E402
 from records.log import read_log  # noqa: E402
 
@@ -31,8 +31,9 @@ def main() -> int:
     parser.add_argument("--records", type=Path, help="a JSON Lines log instead of the sample")
     parser.add_argument("--fragment", default="", help="the page's URL fragment (game, step)")
     args = parser.parse_args()
-    if find_chromium() is None:
-        print("chromium not found: run scripts/install_chromium.sh", file=sys.stderr)
+    missing = chromium_missing()
+    if missing:
+        print(missing, file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory() as tmp:
         if args.records:

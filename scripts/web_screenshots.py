@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from arena.config import load_config  # noqa: E402
-from arena.web.browser import browser_missing, chrome, wait_for  # noqa: E402
 from arena.web.server import make_server  # noqa: E402
+from devtools.browser import chrome, driver_missing, wait_for  # noqa: E402
 
 
 def play(driver, base: str, out: Path) -> None:
@@ -74,7 +74,7 @@ def main() -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     args = parser.parse_args()
-    missing = browser_missing()
+    missing = driver_missing()
     if missing:
         print(missing, file=sys.stderr)
         return 1

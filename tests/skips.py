@@ -18,7 +18,7 @@ ALLOWED = {
     "no chromium": "Debian's `chromium` (/usr/bin/chromium) is absent: the replay page's "
                    "browser tests (scripts/install_chromium.sh installs it)",
     "no chromedriver": "Debian's `chromium-driver` (/usr/bin/chromedriver, the driver "
-                       "arena/web/browser.py names), `chromium` or the `selenium` package is "
+                       "devtools/browser.py names), `chromium` or the `selenium` package is "
                        "absent: the web app's browser tests",
     "Python 3.8 without distributed": "`distributed` is not installed, as on Python 3.8 "
                                       "(requirements.txt installs it on 3.9+ only): the "

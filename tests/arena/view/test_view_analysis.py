@@ -10,11 +10,11 @@ from view_dom import PageDom
 from view_records import forbidden_bottom_win
 
 from arena.view import write_report
-from arena.view.chromium import dump_dom, find_chromium
+from devtools.browser import chromium_missing, dump_dom
 from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
 from records.log import ResultLog
 
-pytestmark = skip_if(find_chromium() is None, "no chromium")
+pytestmark = skip_if(chromium_missing() is not None, "no chromium")
 
 # forbidden_bottom_win: B stacks column 3 on the forbidden cell and A (bot) never blocks. The
 # page shows whatever analysis a record carries, so this one is written by hand: the mistake

@@ -11,10 +11,10 @@ from view_dom import PageDom
 from view_records import write_records
 
 from arena.view import write_report
-from arena.view.chromium import dump_dom, find_chromium
+from devtools.browser import chromium_missing, dump_dom
 from records.game import GameRecord
 
-pytestmark = skip_if(find_chromium() is None, "no chromium")
+pytestmark = skip_if(chromium_missing() is not None, "no chromium")
 
 HAND_WIN, CRASH = 0, 1  # indices of the hand-made games in view_records.write_records
 

@@ -12,10 +12,10 @@ import pytest
 from skips import skip_if
 from web_server import PLAYERS, Served
 
-from arena.web.browser import browser_missing, chrome, wait_for
+from devtools.browser import chrome, driver_missing, wait_for
 from records.log import read_log
 
-pytestmark = skip_if(browser_missing() is not None, "no chromedriver", browser_missing() or "")
+pytestmark = skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
 ROOT = Path(__file__).resolve().parents[3]
 
 
