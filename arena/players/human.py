@@ -16,20 +16,23 @@ from arena.players.base import MoveResult, Player, fault
 from arena.rules import Board
 from records.codes import FaultKind
 
-MARKS = {0: ".", 1: "X", 2: "O"}  # in the person's view: 2 own, 1 opponent, 0 empty
 FORBIDDEN = "#"
 
 
-def render(M: int, N: int, no_x: int, no_y: int, board: Sequence[int],
-           last: Optional[Tuple[int, int]] = None) -> str:
-    """The board as text, top row first, columns numbered; `last` is drawn in brackets."""
-    lines = ["    " + "".join(f"{y:>3}" for y in range(N))]
+def render(M: int, N: int, no_x: int, no_y: int, view: Sequence[int],
+           last: Optional[Tuple[int, int]] = None, own: str = "O", other: str = "X") -> str:
+    """The board as text, the one terminal board (the human player's and `arena game
+    --watch`'s): rows top to bottom (x = 0 first), column numbers underneath, ``view``'s own
+    pieces (2) as ``own`` and the opponent's (1) as ``other``; `last` is drawn in brackets."""
+    marks = {0: ".", 1: other, 2: own}
+    lines = []
     for x in range(M):
         cells = []
         for y in range(N):
-            mark = FORBIDDEN if (x, y) == (no_x, no_y) else MARKS[board[x * N + y]]
+            mark = FORBIDDEN if (x, y) == (no_x, no_y) else marks[view[x * N + y]]
             cells.append(f"[{mark}]" if (x, y) == last else f" {mark} ")
-        lines.append(f"{x:>3} " + "".join(cells))
+        lines.append(f"{x:2d} " + "".join(cells))
+    lines.append("   " + "".join(f"{y:^3d}" for y in range(N)))
     return "\n".join(lines)
 
 

@@ -7,23 +7,11 @@ second, # is the forbidden cell.
 """
 
 import time
-from typing import List, Optional, TextIO
+from typing import List, TextIO
 
 from arena.boards import BoardSpec
 from arena.players.base import MoveResult
-
-
-def draw(M: int, N: int, cells: List[str], last: Optional[tuple] = None) -> str:
-    """Rows top to bottom (x = 0 first), column numbers underneath; the last move bracketed."""
-    lines = []
-    for x in range(M):
-        row = ""
-        for y in range(N):
-            c = cells[x * N + y]
-            row += f"[{c}]" if last == (x, y) else f" {c} "
-        lines.append(f"{x:2d} {row}")
-    lines.append("   " + "".join(f"{y:^3d}" for y in range(N)))
-    return "\n".join(lines)
+from arena.players.human import render
 
 
 class TerminalBoard:
@@ -37,12 +25,11 @@ class TerminalBoard:
 
     def __call__(self, res: MoveResult, view: List[int]) -> None:
         M, N, no_x, no_y = self.board.M, self.board.N, self.board.no_x, self.board.no_y
-        cells = [{0: ".", 1: self.other, 2: self.mark}[v] for v in view]
-        cells[no_x * N + no_y] = "#"
+        after = list(view)
         if res.point is not None and 0 <= res.point[0] < M and 0 <= res.point[1] < N:
-            cells[res.point[0] * N + res.point[1]] = self.mark
+            after[res.point[0] * N + res.point[1]] = 2
         what = f"plays {res.point}" if res.fault is None else f"faults: {res.fault.value}"
         self.out.write(f"\n{self.mark} {self.name} {what} ({res.elapsed * 1000:.0f} ms)\n")
-        self.out.write(draw(M, N, cells, res.point) + "\n")
+        self.out.write(render(M, N, no_x, no_y, after, res.point, self.mark, self.other) + "\n")
         self.out.flush()
         time.sleep(self.delay)

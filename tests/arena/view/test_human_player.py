@@ -23,11 +23,13 @@ def test_render_marks_forbidden_cell_pieces_and_last_move():
     board = [0] * 9
     board[2 * 3 + 0], board[2 * 3 + 2] = 2, 1  # bottom row: own piece left, opponent's right
     assert render(3, 3, 2, 1, board, last=(2, 2)).splitlines() == [
-        "      0  1  2",
-        "  0  .  .  . ",
-        "  1  .  .  . ",
-        "  2  O  # [X]",
+        " 0  .  .  . ",
+        " 1  .  .  . ",
+        " 2  O  # [X]",
+        "    0  1  2 ",
     ]
+    # a watched game draws the mover's pieces with the mover's mark
+    assert render(3, 3, 2, 1, board, own="X", other="O").splitlines()[2] == " 2  X  #  O "
 
 
 def test_typos_and_full_columns_are_asked_again():
