@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import inspect
 import random
 import subprocess
 import sys
 import threading
 import time
+import types
 from pathlib import Path
 from typing import Dict, List, Tuple
 
@@ -95,9 +95,10 @@ def at_revision(revision: str, path: str, name: str) -> object:
     own imports come from the working tree)."""
     source = subprocess.run(["git", "show", f"{revision}:{path}"], cwd=ROOT,
                             capture_output=True, text=True, check=True).stdout
-    namespace: Dict[str, object] = {"__name__": f"{path}@{revision}"}
-    exec(compile(source, f"{revision}:{path}", "exec"), namespace)
-    return namespace[name]
+    module = types.ModuleType(f"{path}@{revision}")
+    sys.modules[module.__name__] = module  # where its dataclasses look their module up
+    exec(compile(source, f"{revision}:{path}", "exec"), module.__dict__)
+    return getattr(module, name)
 
 
 def against(revision: str, seconds: float, plies: Tuple[int, ...], repeats: int = 3) -> None:
@@ -136,14 +137,14 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
     from analysis.command import load
     from analysis.game import replay
     from bot.search.solver import Solver
-    from bot.search.tactics import ForcedWin
+    from bot.search.tactics import Budget, ForcedWin
     from records.analysis import LossAnalysis
     old_forced = at_revision(revision, "bot/search/tactics.py", "ForcedWin")
     searches = {
         f"forced-win search, {depth} plies": (
-            old_forced, ForcedWin, 1, forced_win,
+            old_forced, ForcedWin, 1, lambda cls, geo: cls(geo),
             lambda search, p, depth=depth: search.settle(p.current, p.mask, depth,
-                                                         *search.budget_args))
+                                                         Budget(FORCED_NODES)))
         for depth in plies}
     searches["solver"] = (at_revision(revision, "bot/search/solver.py", "Solver"), Solver, 0,
                           lambda cls, geo: cls(), lambda search, p: search.solve_moves(p, nodes))
@@ -169,21 +170,6 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
         print(f"{name:32} {spent[old]:13.2f}s {spent[new]:13.2f}s   x{spent[old] / spent[new]:.2f}"
               f"   {searched[new] / spent[new]:22,.0f}   {'yes' if same else 'NO':>12}"
               f"   {searched[old]:,} / {searched[new]:,}")
-
-
-def forced_win(cls: type, geo: object) -> object:
-    """A forced-win search of class ``cls`` (a revision's or the working tree's) whose
-    questions get FORCED_NODES nodes (``budget_args`` goes with each): a Budget with each
-    question where ``settle`` takes one, else the constructor's node budget, the shape of the
-    revisions before the Budget."""
-    from bot.search.tactics import Budget
-    if "budget" in inspect.signature(cls.settle).parameters:
-        search = cls(geo)
-        search.budget_args = (Budget(FORCED_NODES),)
-    else:
-        search = cls(geo, FORCED_NODES)
-        search.budget_args = ()
-    return search
 
 
 def wall_boards(seed: int, games: int) -> List[BoardSpec]:

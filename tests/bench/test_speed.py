@@ -1,4 +1,5 @@
-"""bench/speed.py --ponder: pondering's play-outs with and without the guard while pondering."""
+"""bench/speed.py: pondering's play-outs with and without its guard; a revision's classes
+loaded from git."""
 
 import re
 from pathlib import Path
@@ -16,3 +17,8 @@ def test_pondering_counts_play_outs_at_every_16th_position_with_and_without_its_
                      r"([\d,]+) without", out)
     assert found, out
     assert all(int(n.replace(",", "")) > 0 for n in found.groups())
+
+
+def test_a_revisions_class_is_loaded_from_git_dataclasses_included():
+    budget = speed.at_revision("HEAD", "bot/search/tactics.py", "Budget")
+    assert budget.__module__ == "bot/search/tactics.py@HEAD" and budget(5).nodes == 5
