@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Optional, TextIO
 
 from bot.engine import rule_move
 from bot.protocol.lines import FdLines
-from bot.protocol.parse import next_line, quote
+from bot.protocol.parse import MAX_LINE, quote
 from bot.rules import DRAW, LOSS, WIN, InvalidPosition, Position, geometry, parse_board
 from bot.search.clock import Deadline, Limit
 from bot.search.mcts import MCTS
@@ -28,7 +28,7 @@ from bot.search.turn import Turn
 
 TICK = 0.25  # seconds between two updates
 LOOK = 0.02  # seconds between two looks at the input: how soon a stop is seen
-MAX_PLAYOUTS = 1_000_000  # an analysis without a budget ends here (a tree of some 350 MB)
+MAX_PLAYOUTS = 500_000  # an analysis without a budget ends here (a tree of about 250 MB)
 KEYS = {"M", "N", "no", "moves", "board", "seconds", "playouts"}
 RESULT = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
@@ -197,13 +197,18 @@ def analyse(request: Request, lines: FdLines, out: TextIO, searcher: MCTS) -> No
 
 
 def serve(lines: FdLines, out: TextIO, searcher: MCTS) -> None:
-    """Answer requests until end of input; a bad one gets an error line and is skipped."""
+    """Answer requests until end of input; a bad one gets an error line and is skipped (a
+    line over MAX_LINE characters as a whole)."""
     while True:
+        line = lines.readline(MAX_LINE + 1)
+        if not line:
+            return
         try:
-            line = next_line(lines)
-            if line is None:
-                return
-            request = parse_request(line)
+            if len(line) > MAX_LINE:
+                while line and not line.endswith("\n"):
+                    line = lines.readline(MAX_LINE)
+                raise InvalidPosition(f"a line of over {MAX_LINE} characters")
+            request = parse_request(line) if line.strip() else None
         except InvalidPosition as exc:
             out.write(json.dumps({"error": str(exc)}) + "\n")
             out.flush()

@@ -9,6 +9,7 @@ import io
 import json
 import os
 import random
+import threading
 from pathlib import Path
 from typing import Dict, List
 
@@ -16,7 +17,7 @@ import pytest
 
 from bot.__main__ import build_searcher, parse_args
 from bot.engine import choose_move
-from bot.protocol.analyse import Request, analyse, parse_request
+from bot.protocol.analyse import Request, analyse, parse_request, serve
 from bot.protocol.lines import FdLines
 from bot.rules import DRAW, LOSS, WIN, InvalidPosition, Position, bits, parse_board
 from bot.search.clock import Limit
@@ -235,3 +236,30 @@ def test_a_board_and_its_moves_are_the_same_position():
     assert request.position.key() == board.position.key()
     assert request.limit == Limit(1.5, None) and board.limit == Limit(None, 10)
     assert parse_request('{"stop": true}') is None
+
+
+def test_serve_answers_bad_lines_and_serves_on():
+    """An over-long line is one error as a whole, a blank line and a stop with nothing to
+    stop get no answer, and a position after them is analysed; end of input (already
+    waiting here) ends that analysis as a stop does."""
+    read, write = os.pipe()
+    text = ("x" * 100_000 + "\n\n[]\n" + '{"stop": true}\n'
+            + json.dumps({"M": 9, "N": 9, "no": [8, 4], "moves": [[8, 0]]}) + "\n")
+
+    def feed() -> None:
+        os.write(write, text.encode())
+        os.close(write)
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    out = io.StringIO()
+    try:
+        serve(FdLines(read), out, MCTS(seed=5))
+    finally:
+        writer.join()
+        os.close(read)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[:2] == [{"error": "a line of over 65536 characters"},
+                         {"error": "not a JSON object: '[]'"}]
+    assert lines[-1]["done"] and lines[-1]["reason"] == "stopped"
+    assert all(not line["done"] for line in lines[2:-1])
