@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import time
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, TextIO
 
 from bot.engine import rule_move
@@ -33,11 +34,12 @@ KEYS = {"M", "N", "no", "moves", "board", "seconds", "playouts"}
 RESULT = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
 
+@dataclass(frozen=True)
 class Request:
     """A position to analyse and its budget (``limit``; no bound: until stopped)."""
 
-    def __init__(self, position: Position, limit: Limit) -> None:
-        self.position, self.limit = position, limit
+    position: Position
+    limit: Limit
 
 
 def parse_request(line: str) -> Optional[Request]:
