@@ -3,12 +3,13 @@
 from dataclasses import replace
 
 from bench_scripts import load_script
-from test_ladder import STACKED
 
 from analysis.game import analyse_game
 from records.log import write_log
+from tests.analysis.games import OPENING, record
 
 analyse_cost = load_script("analyse_cost")
+STACKED = record(OPENING, winner="a")  # O's third move, (6, 8), is the mistake
 
 
 def test_the_guard_cost_stops_at_the_first_depth_that_proves_the_move_lost(tmp_path, capsys):

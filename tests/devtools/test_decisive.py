@@ -9,14 +9,10 @@ from analysis.game import analyse_game, replay
 from bot.search.mcts import MCTS
 from devtools.decisive import decisive, pondered_move
 from devtools.members import parse_member
-from records.game import GameRecord
 from records.log import write_log
+from tests.analysis.games import OPENING, record
 
-# X stacks column 0 of a 9x9 board and O never blocks: O's third move is the mistake
-STACKED = GameRecord(batch="hand", seed=0, round=0, leg=0, a="x", b="o", M=9, N=9, no_x=0,
-                     no_y=4, time_limit=3.0, code=1, reason="four in a row",
-                     moves=[[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]],
-                     times=[0.01] * 7)
+STACKED = record(OPENING, winner="a")  # O's third move, (6, 8), is the mistake
 
 
 def test_decisive_plays_each_member_at_the_mistake_and_proves_its_move(tmp_path, capsys):
