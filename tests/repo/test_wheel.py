@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Dict, Iterator, List
 
 import pytest
+from test_imports import SHIPPED  # the packages pyproject.toml ships
 
 from arena.web.server import FILES, PAGES
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ("analysis", "arena", "bot", "opponents", "records")  # as pyproject.toml includes
 BATCH = ["gauntlet", "random", "greedy", "--rounds", "1", "--time-limit", "0.5", "-j", "1",
          "--output", "OUT"]
 
