@@ -120,6 +120,11 @@ class BotProcess:
         self.proc.stdin.write(text.encode())
         self.proc.stdin.flush()
 
+    def end_input(self) -> None:
+        """Close its input (end of input), keeping its output to read."""
+        self.proc.stdin.close()
+        self.proc.stdin = None  # so that finish() and __exit__ leave it alone
+
     def _read_until(self, size: Callable[[bytes], Optional[int]]) -> bytes:
         """The first ``size(buffer)`` bytes of the output, once ``size`` knows how many."""
         deadline = time.monotonic() + self.timeout

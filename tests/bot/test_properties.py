@@ -26,7 +26,7 @@ from typing import Callable, Iterator, List, Tuple
 
 import pytest
 from botio import BotProcess, children, cpu_seconds, getpoint_request
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from plain_referee import PlainGame
 from reachable import boards, positions, quiet_move
@@ -40,6 +40,9 @@ TINY_ARGS = ["--playouts", "3", "--seed", "1"]
 SHIPPED_TIME = 0.05  # seconds a move: a few hundred play-outs, the worker's batches included
 SHIPPED_ARGS = ["--time", str(SHIPPED_TIME), "--seed", "1"]  # two cores, pondering on
 SHAPES = [(M, N) for M in range(9, 13) for N in range(9, 13)]
+# The shipped examples are not shrunk: each costs its moves' time (shrinking a failed game
+# replays hundreds, minutes on end), and a failure prints its whole game anyway.
+UNSHRUNK = (Phase.explicit, Phase.reuse, Phase.generate)
 EXAMPLES = settings.default.max_examples  # the profile's unit: 100 by default
 
 
@@ -89,7 +92,7 @@ def test_getpoint_protocol_replies_legally(game: PlainGame,
     assert_legal(game, tuple(map(int, reply.split())))
 
 
-@settings(max_examples=EXAMPLES)
+@settings(max_examples=EXAMPLES, phases=UNSHRUNK)
 @given(game=positions())
 def test_the_shipped_bot_replies_legally_to_getpoint(
         game: PlainGame, ask_shipped_getpoint: Callable[[PlainGame], str]) -> None:
@@ -125,7 +128,7 @@ def test_platform_protocol_replies_legally_over_a_pipe(game: PlainGame, bot_firs
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=[f"{M}x{N}" for M, N in SHAPES])
-@settings(max_examples=2)
+@settings(max_examples=2, phases=UNSHRUNK)
 @given(bot_first=st.booleans(), data=st.data())
 def test_the_shipped_bot_replies_legally_over_a_pipe(shape: Tuple[int, int], bot_first: bool,
                                                      data: st.DataObject) -> None:
