@@ -25,6 +25,7 @@ __attribute__((constructor)) static void static_initialisation(void) {
 }
 #endif
 
+#ifndef MODE_NO_GET
 Point *getPoint(const int M, const int N, const int *top, const int *board,
                 const int lastX, const int lastY, const int noX, const int noY) {
     Point *p = (Point *)malloc(sizeof(Point));
@@ -75,12 +76,16 @@ Point *getPoint(const int M, const int N, const int *top, const int *board,
     p->x = -1; p->y = -1;
     return p;
 }
+#endif
 
 #ifndef MODE_NO_CLEAR
 void clearPoint(Point *p) {
     free(p);
 #ifdef MODE_DOUBLE_FREE
     free(p);
+#endif
+#ifdef MODE_CLEAR_SEGV
+    *(volatile int *)0 = 1;
 #endif
 }
 #endif
