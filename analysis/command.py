@@ -60,9 +60,7 @@ def wanted(record: GameRecord, lost_by: Optional[str]) -> bool:
 def skip_reason(record: GameRecord) -> Optional[str]:
     """Why a record has nothing to analyse ("tie", "fault: timeout by uct"), else None."""
     if record.fault:
-        side = record.fault.get("side", "")
-        name = record.name(side) if side in ("a", "b") else "?"
-        return f"fault: {record.fault.get('kind', '?')} by {name}"
+        return f"fault: {record.fault.kind.value} by {record.name(record.fault.side)}"
     return "tie" if record.loser is None else None
 
 

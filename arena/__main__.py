@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-from arena.boards import BoardSpec, draw_board
+from arena.boards import draw_board
 from arena.config import (
     Config,
     ConfigError,
@@ -35,8 +35,10 @@ from arena.config import (
 )
 from arena.report import command as stat_command
 from arena.tasks import Task, play_task
+from records.board import Board
 from records.game import GameKey
 from records.log import LOG_NAME, ResultLog, ResultsError
+from records.result import Outcome, Side
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "arena.yaml"
 LOG = logging.getLogger("arena")
@@ -187,7 +189,7 @@ def cmd_game(args: argparse.Namespace) -> int:
         raise ConfigError("command line: players: a game takes exactly two players")
     known = _known_players(args.config)
     (a, spec_a), (b, spec_b) = (player_from_arg(p, known) for p in args.players)
-    board = BoardSpec(*args.board) if args.board else draw_board(args.seed, args.round)
+    board = Board(*args.board) if args.board else draw_board(args.seed, args.round)
     task = Task(GameKey("game", a, b, args.seed, args.round, int(args.swap)), board,
                 args.time_limit)
     players = {a: make_player(a, spec_a), b: make_player(b, spec_b)}
@@ -202,9 +204,10 @@ def cmd_game(args: argparse.Namespace) -> int:
     finally:
         for p in players.values():
             p.close()
-    print(json.dumps({"a": a, "b": b, "first": record.first, "board": [board.M, board.N,
-                      board.no_x, board.no_y], "code": record.code, "result": record.result,
-                      "reason": record.reason, "plies": len(record.moves)}))
+    line = json.loads(record.to_json())
+    print(json.dumps({**{k: line[k] for k in ("a", "b", "first")}, "board": board.to_list(),
+                      **{k: line[k] for k in ("code", "result", "reason")},
+                      "plies": len(record.moves)}))
     return 0
 
 
@@ -239,7 +242,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         record = play_task({human.name: human, name: bot}, task)
     with ResultLog(args.out) as out:
         out.append(record)
-    verdict = {"a": "You won", "b": "You lost", "draw": "Draw"}[record.result]
+    verdict = {Outcome.WIN: "You won", Outcome.LOSS: "You lost",
+               Outcome.DRAW: "Draw"}[record.result.outcome(Side.A)]
     human.show_final(record.moves, human_first, f"{verdict}: {record.reason} (course code "
                      f"{record.code}); recorded in {args.out}")
     return 0

@@ -7,21 +7,12 @@ page's sample games all draw theirs here: the same seed gives the same boards in
 """
 
 import random
-from dataclasses import dataclass
+
+from records.board import Board
 
 
-@dataclass(frozen=True)
-class BoardSpec:
-    """A board: M rows, N columns (9..12 each) and the forbidden cell (any cell)."""
-
-    M: int
-    N: int
-    no_x: int
-    no_y: int
-
-
-def draw_board(seed: int, round_: int) -> BoardSpec:
+def draw_board(seed: int, round_: int) -> Board:
     """The board of one round, drawn as the course draws it (uniform sizes, uniform cell)."""
     rng = random.Random(f"{seed}/{round_}")
     M, N = rng.randint(9, 12), rng.randint(9, 12)
-    return BoardSpec(M, N, rng.randrange(M), rng.randrange(N))
+    return Board(M, N, rng.randrange(M), rng.randrange(N))

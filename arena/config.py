@@ -9,9 +9,9 @@ config never surfaces as a traceback ten minutes into a batch. Shape of a config
     jobs: 2                      # games in parallel
     seed: 1                      # the boards of round r come from (seed, r)
     output: results/arena        # <A>_<B>.txt files and games.jsonl go here
-    players:                     # name -> player spec (docs/design.md, arena/players/)
-      bot: {process: "python -m bot --time 0.3"}
-      greedy: {python: "opponents.greedy:get_point"}
+    players:                     # name -> player spec (records/player.py); optional: the
+      bot: {process: "python -m bot --time 0.3"}   # built-in players (arena/builtin.py) need
+      mine: {process: "python my_bot.py"}          # no entry, one here replaces one of them
     gauntlet:                    # every player of `a` against every player of `b` ...
       a: [bot]
       b: [greedy, {glob: "TestCases/*.so"}]   # a glob adds one `so` player per file (stem name)
@@ -31,13 +31,13 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import yaml
 
+from arena.builtin import LADDER, builtin_player
 from arena.results import NAME_RE
+from records.player import PlayerKind, PlayerSpec, SpecError
 
 SCALARS = {"batch": str, "rounds": int, "time_limit": float, "jobs": int, "seed": int,
            "output": str, "cluster": str, "shared_fs": bool}
 TOP_KEYS = set(SCALARS) | {"players", "gauntlet", "roundrobin", "sprt"}
-SPEC_KINDS = ("process", "so", "python")
-SPEC_EXTRAS = {"process": {"cwd", "env"}, "so": {"env", "load_timeout"}, "python": {"args"}}
 
 
 class ConfigError(Exception):
@@ -54,13 +54,17 @@ class Config:
     jobs: int = 1
     seed: int = 1
     output: str = "results/arena"
-    players: Dict[str, Dict[str, Any]] = field(default_factory=dict)
+    players: Dict[str, PlayerSpec] = field(default_factory=dict)
     pairings: List[Tuple[str, str]] = field(default_factory=list)
     mode: str = "gauntlet"
     source: str = "<config>"
     cluster: Optional[str] = None  # None: local processes; "local:N" or a scheduler address
     shared_fs: bool = False  # workers see the same files at the same paths: ship nothing
     sprt: Optional[Tuple[float, float]] = None  # (elo0, elo1): stop once the SPRT decides
+
+    def __post_init__(self) -> None:
+        """Players given in their YAML form are parsed (SpecError naming the bad one)."""
+        self.players = {name: PlayerSpec.parse(spec, name) for name, spec in self.players.items()}
 
     @property
     def output_dir(self) -> Path:
@@ -106,42 +110,12 @@ def check_sprt(where: str, value: Any) -> Tuple[float, float]:
     return float(value[0]), float(value[1])
 
 
-def check_spec(where: str, key: str, spec: Any) -> Dict[str, Any]:
-    """A player spec: exactly one of process/so/python, plus the extras that kind accepts."""
-    if not isinstance(spec, Mapping):
-        raise _fail(where, key, f"expected a mapping like {{process: ...}}, got {spec!r}")
-    kinds = [k for k in SPEC_KINDS if k in spec]
-    if len(kinds) != 1:
-        raise _fail(where, key, "needs exactly one of " + ", ".join(SPEC_KINDS))
-    kind = kinds[0]
-    for extra in spec:
-        if extra != kind and extra not in SPEC_EXTRAS[kind]:
-            raise _fail(where, f"{key}.{extra}", f"unknown key for a {kind} player")
-    value = spec[kind]
-    if kind == "process":
-        if not (isinstance(value, str) and value.strip()) and not (
-            isinstance(value, list) and value and all(isinstance(v, str) for v in value)
-        ):
-            raise _fail(where, f"{key}.process", "expected a command string or list of strings")
-    elif not isinstance(value, str) or (kind == "python" and ":" not in value):
-        form = "'module:attribute'" if kind == "python" else "a path"
-        raise _fail(where, f"{key}.{kind}", f"expected {form}, got {value!r}")
-    out = dict(spec)
-    if "env" in spec:
-        env = spec["env"]
-        if not isinstance(env, Mapping) or not all(
-            isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in env.values()
-        ):
-            raise _fail(where, f"{key}.env", "expected a mapping of names to strings or numbers")
-        out["env"] = {str(k): str(v) for k, v in env.items()}
-    if "cwd" in spec and not isinstance(spec["cwd"], str):
-        raise _fail(where, f"{key}.cwd", f"expected a path, got {spec['cwd']!r}")
-    timeout = spec.get("load_timeout", 1.0)
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
-        raise _fail(where, f"{key}.load_timeout", f"expected seconds > 0, got {timeout!r}")
-    if "args" in spec and not isinstance(spec["args"], Mapping):
-        raise _fail(where, f"{key}.args", f"expected a mapping, got {spec['args']!r}")
-    return out
+def check_spec(where: str, key: str, spec: Any) -> PlayerSpec:
+    """A player spec (records.player.PlayerSpec), its mistakes as this file's ConfigError."""
+    try:
+        return PlayerSpec.parse(spec, key)
+    except SpecError as exc:
+        raise _fail(where, exc.key, exc.problem) from None
 
 
 def check_name(where: str, key: str, name: Any) -> str:
@@ -152,7 +126,7 @@ def check_name(where: str, key: str, name: Any) -> str:
     return name
 
 
-def _expand(where: str, key: str, items: Any, players: Dict[str, Dict[str, Any]]) -> List[str]:
+def _expand(where: str, key: str, items: Any, players: Dict[str, PlayerSpec]) -> List[str]:
     """A list of player names and `{glob: pattern}` items -> names (glob files become players)."""
     if not isinstance(items, list) or not items:
         raise _fail(where, key, "expected a non-empty list of player names or {glob: pattern}")
@@ -167,14 +141,18 @@ def _expand(where: str, key: str, items: Any, players: Dict[str, Dict[str, Any]]
                 raise _fail(where, ikey, f"no file matches {item['glob']!r}")
             for path in files:
                 name = check_name(where, ikey, Path(path).stem)
-                spec = {"so": path}
+                spec = PlayerSpec(PlayerKind.SO, path)
                 if players.setdefault(name, spec) != spec:
                     raise _fail(where, ikey, f"{path} would be named {name!r}, already taken")
                 names.append(name)
         else:
             name = check_name(where, ikey, item)
             if name not in players:
-                raise _fail(where, ikey, f"no player named {name!r} under players")
+                spec = builtin_player(name)
+                if spec is None:
+                    raise _fail(where, ikey, f"no player named {name!r} under players (nor a "
+                                             f"built-in one: {', '.join(LADDER)})")
+                players[name] = spec
             names.append(name)
     return names
 
@@ -234,28 +212,24 @@ def with_overrides(config: Config, overrides: Mapping[str, Optional[Any]]) -> Co
     return replace(config, **values)
 
 
-def spec_from_text(text: str) -> Dict[str, Any]:
-    """Command-line shorthand for a spec: `x.so` -> so, `module:attr` -> python, else process."""
-    if text.endswith(".so"):
-        return {"so": text}
-    if ":" in text and " " not in text and "/" not in text:
-        return {"python": text}
-    return {"process": text}
-
-
-def player_from_arg(arg: str, known: Mapping[str, Dict[str, Any]]) -> Tuple[str, Dict[str, Any]]:
-    """`NAME` (a player of the --config file) or `NAME=SPEC` (see spec_from_text)."""
+def player_from_arg(arg: str, known: Mapping[str, PlayerSpec]) -> Tuple[str, PlayerSpec]:
+    """`NAME` (a player of the --config file) or `NAME=SPEC` (PlayerSpec.from_text)."""
     name, sep, text = arg.partition("=")
     check_name("command line", "player", name)
     if sep:
-        return name, check_spec("command line", name, spec_from_text(text))
-    if name not in known:
-        raise ConfigError(f"command line: {name}: not a player of the config; "
-                          "write NAME=SPEC (a .so path, module:function or a command)")
-    return name, known[name]
+        try:
+            return name, PlayerSpec.from_text(text, name)
+        except SpecError as exc:
+            raise _fail("command line", exc.key, exc.problem) from None
+    spec = known[name] if name in known else builtin_player(name)
+    if spec is None:
+        raise ConfigError(f"command line: {name}: neither a player of the config nor a "
+                          f"built-in one ({', '.join(LADDER)}); write NAME=SPEC (a .so path, "
+                          "module:function or a command)")
+    return name, spec
 
 
-def adhoc_config(mode: str, players: Dict[str, Dict[str, Any]], batch: str) -> Config:
+def adhoc_config(mode: str, players: Dict[str, PlayerSpec], batch: str) -> Config:
     """A Config for `python -m arena gauntlet|roundrobin NAME...` (first name vs the rest)."""
     names = list(players)
     if mode == "gauntlet":

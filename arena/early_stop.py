@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from arena.config import Config, ConfigError
-from arena.results import CourseGame, pair_scores
+from arena.results import CourseGame
 from arena.stats import SprtResult, pentanomial, sprt
+from records.tally import pair_scores
 
 STOP_NAME = "early_stop.json"
 MIN_PAIRS = 10

@@ -9,8 +9,9 @@ one per move (`[x, y, seconds]`, written unbuffered as the move is made); the fi
 when the game ends, so it never holds more than one game. The finished game
 itself is the batch's record in `games.jsonl`; these files are only a view of the moment.
 
-The referee knows nothing of this: the two players of a watched game are wrapped
-(`arena.players.observed`), as `python -m arena game --watch` wraps them to draw the board.
+The referee knows nothing of this: the one game worker (`arena.worker`) wraps the two players
+of a watched game (`arena.players.observed`) and hands their answers to a `MoveSink`, a
+`LiveFile` here.
 
 A batch on a Dask cluster has its workers elsewhere: they send their watched games to the
 client (`arena.cluster.relay`), which writes them here in the same format, one file per worker
@@ -20,13 +21,13 @@ thread named `<client pid>-<n>.jsonl`, so the reader needs no special case.
 import json
 import os
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
-from arena.boards import BoardSpec
-from arena.players.base import MoveResult, Player
-from arena.players.observed import Observed
+from arena.players.base import MoveResult
+from arena.tasks import Task
+from records.board import Board
 from records.game import GameKey
 
 LIVE_DIR = "live"
@@ -54,11 +55,11 @@ def is_watched(folder: Path) -> bool:
         return False
 
 
-def game_head(key: GameKey, board: BoardSpec, time_limit: float) -> Dict[str, object]:
+def game_head(task: Task) -> Dict[str, Any]:
     """A live file's first line: the game's key, its board (M, N, no_x, no_y), the time limit
     (seconds a move) and when it started (seconds since the epoch)."""
-    return {"key": asdict(key), "board": [board.M, board.N, board.no_x, board.no_y],
-            "time_limit": time_limit, "started": time.time()}
+    return {"key": task.key.to_dict(), "board": task.board.to_list(),
+            "time_limit": task.time_limit, "started": time.time()}
 
 
 def move_line(res: MoveResult) -> Optional[List[float]]:
@@ -69,44 +70,55 @@ def move_line(res: MoveResult) -> Optional[List[float]]:
     return [res.point[0], res.point[1], round(res.elapsed, 4)]
 
 
-def record_moves(players: Dict[str, Player], key: GameKey,
-                 on_move: Callable[[MoveResult], None]) -> Dict[str, Player]:
-    """The players of the game `key`, its two sides wrapped to hand each answer to
-    `on_move`."""
-    return {name: Observed(p, lambda res, _view: on_move(res)) if name in (key.a, key.b)
-            else p for name, p in players.items()}
+class MoveSink:
+    """Where a worker's game in progress goes while a page watches its batch: the seam between
+    the one game worker (`arena.worker`) and the two ways a watched game travels, a file here
+    (`LiveFile`) or Dask events from a cluster's worker (`arena.cluster.relay`). The worker asks
+    `watched()` once a game, then calls `start`, `move` for each answer and `end`."""
+
+    def watched(self) -> bool:
+        """Whether a page watches the batch now."""
+        raise NotImplementedError
+
+    def start(self, task: Task) -> None:
+        """A watched game begins."""
+        raise NotImplementedError
+
+    def move(self, res: MoveResult) -> None:
+        """One answer of either player of the watched game."""
+        raise NotImplementedError
+
+    def end(self) -> None:
+        """The watched game is over (its record is on its way to the log)."""
+        raise NotImplementedError
 
 
-class LiveFile:
-    """One worker's file of the game it plays (only while watched); `stem` names the file (by
-    default this process's pid)."""
+class LiveFile(MoveSink):
+    """One local worker's file of the game it plays (only while watched); `stem` names the
+    file (by default this process's pid)."""
 
     def __init__(self, folder: Path, stem: Optional[str] = None) -> None:
         self.folder = Path(folder)
         self.path = live_dir(self.folder) / f"{stem or os.getpid()}.jsonl"
         self._fd: Optional[int] = None
 
+    def watched(self) -> bool:
+        return is_watched(self.folder)
+
     def write(self, data: object) -> None:
         """One line of the game now in the file (nothing when none is)."""
         if self._fd is not None:
             os.write(self._fd, (json.dumps(data, separators=(",", ":")) + "\n").encode())
 
-    def start(self, head: Dict[str, object]) -> None:
+    def start_head(self, head: Dict[str, Any]) -> None:
         """A new game in the file (the one before it dropped): its first line, `game_head`."""
         self.end()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         self.write(head)
 
-    def wrap(self, players: Dict[str, Player], key: GameKey, board: BoardSpec,
-             time_limit: float) -> Dict[str, Player]:
-        """The players of one game, wrapped to record their moves when a page watches, else
-        as they are; the game's first line is written here."""
-        if not is_watched(self.folder):
-            self.end()
-            return players
-        self.start(game_head(key, board, time_limit))
-        return record_moves(players, key, self.move)
+    def start(self, task: Task) -> None:
+        self.start_head(game_head(task))
 
     def move(self, res: MoveResult) -> None:
         line = move_line(res)
@@ -120,16 +132,14 @@ class LiveFile:
             os.close(fd)
             self.path.unlink(missing_ok=True)
 
-    close = end
-
 
 @dataclass
 class LiveGame:
     """A game in progress as its live file shows it."""
 
     worker: str  # the file's stem: a local worker's pid, or `<client pid>-<n>` (a cluster's)
-    key: Dict[str, object]
-    board: List[int]  # M, N, no_x, no_y
+    key: GameKey
+    board: Board
     time_limit: float
     started: float  # seconds since the epoch
     moves: List[List[float]] = field(default_factory=list)  # [x, y, seconds]
@@ -157,8 +167,9 @@ def read_live(folder: Path) -> List[LiveGame]:
             head = json.loads(lines[0]) if lines else None
             if not isinstance(head, dict):
                 continue
-            game = LiveGame(path.stem, head["key"], head["board"], head["time_limit"],
-                            head["started"], [json.loads(line) for line in lines[1:]])
+            game = LiveGame(path.stem, GameKey.from_dict(head["key"]),
+                            Board(*head["board"]), head["time_limit"], head["started"],
+                            [json.loads(line) for line in lines[1:]])
         except (OSError, ValueError, KeyError, TypeError):
             continue
         games.append(game)

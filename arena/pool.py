@@ -1,12 +1,13 @@
 """The local executor: `-j` worker processes on this machine, each keeping its players.
 
-Workers are plain forked processes that keep their players between games (a `.so` host stays
-loaded for the whole batch). Tasks are handed over a few at a time, so an interrupted batch
-never leaves a pipe full of tasks that nobody will read. Closing the record iterator (the batch
-ends, Ctrl-C, SIGTERM, an early stop) stops the workers, and each worker closes its players
-(killing their process groups) before it exits; a worker whose parent dies gets SIGTERM from the
-kernel. When the batch's folder is given, each worker also writes the game it plays to a live
-file while a page watches the batch (`arena.live`), and nothing while none does.
+Workers are plain forked processes, each running one `arena.worker.GameWorker`, which keeps
+its players between games (a `.so` host stays loaded for the whole batch). Tasks are handed
+over a few at a time, so an interrupted batch never leaves a pipe full of tasks that nobody will
+read. Closing the record iterator (the batch ends, Ctrl-C, SIGTERM, an early stop) stops the
+workers, and each worker closes its players (killing their process groups) before it exits; a
+worker whose parent dies gets SIGTERM from the kernel. When the batch's folder is given, each
+worker's sink is a live file (`arena.live`) that holds the game it plays while a page watches
+the batch, and nothing while none does.
 """
 
 import ctypes
@@ -18,10 +19,10 @@ from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from arena.live import LiveFile
-from arena.players import make_player
-from arena.players.base import Player
-from arena.tasks import BatchError, Task, play_task
+from arena.tasks import BatchError, Task
+from arena.worker import GameWorker
 from records.game import GameRecord
+from records.player import PlayerSpec
 
 
 def _die_with_parent() -> None:
@@ -37,33 +38,24 @@ def terminate(signum: int, frame: Any) -> None:
     raise SystemExit(128 + signum)
 
 
-def _worker(specs: Dict[str, Dict[str, Any]], tasks: "mp.Queue[Optional[Task]]",
+def _worker(specs: Dict[str, PlayerSpec], tasks: "mp.Queue[Optional[Task]]",
             results: "mp.Queue[Tuple[str, Any]]", folder: Optional[Path] = None) -> None:
-    """Play tasks until the sentinel; players are made once and kept; closed on any exit."""
+    """Play tasks until the sentinel with one GameWorker; its players are closed on any exit."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
     signal.signal(signal.SIGTERM, terminate)
-    players: Dict[str, Player] = {}
     live = LiveFile(folder) if folder is not None else None
+    worker = GameWorker(specs, live)
     try:
         for task in iter(tasks.get, None):
             try:
-                for name in (task.key.a, task.key.b):
-                    if name not in players:
-                        players[name] = make_player(name, specs[name])
-                playing = (live.wrap(players, task.key, task.board, task.time_limit) if live
-                           else players)
-                results.put(("done", play_task(playing, task)))
+                results.put(("done", worker.play(task)))
             except Exception:
                 results.put(("error", f"{task.key}: {traceback.format_exc()}"))
-            finally:
-                if live:
-                    live.end()
     finally:
         if live:
-            live.close()
-        for player in players.values():
-            player.close()
+            live.end()
+        worker.close()
 
 
 class LocalPool:
@@ -76,7 +68,7 @@ class LocalPool:
     def describe(self) -> str:
         return f"-j {self.jobs}"
 
-    def play(self, specs: Dict[str, Dict[str, Any]], todo: List[Task]) -> Iterator[GameRecord]:
+    def play(self, specs: Dict[str, PlayerSpec], todo: List[Task]) -> Iterator[GameRecord]:
         """Yield records as games end; closing the iterator stops every worker."""
         return _play_all(specs, todo, self.jobs, self.folder)
 
@@ -100,7 +92,7 @@ class _Feeder:
             self.queue.put(task)
 
 
-def _play_all(specs: Dict[str, Dict[str, Any]], todo: List[Task], jobs: int,
+def _play_all(specs: Dict[str, PlayerSpec], todo: List[Task], jobs: int,
               folder: Optional[Path] = None) -> Iterator[GameRecord]:
     """Yield records as workers finish games; stop every worker on any way out."""
     if not todo:

@@ -2,54 +2,61 @@
 
 Every move is validated on the referee's own board (``arena.rules``) and timed by the player
 (wall clock, request written -> reply read); a fault ends the game at once. The scheduler turns
-the outcome into the course's code from its A/B view with ``GameOutcome.course_code``.
+the outcome into the course's code and fault from its A/B view (``GameOutcome.code`` and
+``GameOutcome.fault``).
 """
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
 from arena.players.base import MoveResult, Player
-from arena.rules import Board, Cell
-from records.codes import Code, FaultKind, fault_code, win_code
-
-
-@dataclass
-class Fault:
-    """Who lost the game outside the board (1 first player, 2 second) and why."""
-
-    side: int
-    kind: FaultKind
-    detail: str
+from arena.rules import Cell, Grid
+from records.board import Board
+from records.codes import Code, FaultKind
+from records.result import Fault, Side, board_code
 
 
 @dataclass
 class GameOutcome:
-    """A finished game, in first/second terms."""
+    """A finished game, in first/second terms: player 1 moved first, player 2 second."""
 
     winner: int  # 0 tie, 1 first player, 2 second player
-    fault: Optional[Fault]
+    faulter: int = 0  # the player (1 or 2) whose fault ended the game; 0 for none
+    fault_kind: Optional[FaultKind] = None
+    fault_detail: str = ""
     moves: List[Cell] = field(default_factory=list)
     times: List[float] = field(default_factory=list)  # seconds; times[i] belongs to moves[i]
     reason: str = ""
     win_line: List[Cell] = field(default_factory=list)
     stderr: Tuple[str, str] = ("", "")  # bounded stderr tails of (first, second)
 
-    def course_code(self, a_first: bool) -> Code:
-        """The course's code for a pairing whose A moved first (``a_first``) or second."""
-        if self.fault is not None:
-            return fault_code(self.fault.kind, by_a=(self.fault.side == 1) == a_first)
-        if self.winner == 0:
-            return win_code(None)
-        return win_code((self.winner == 1) == a_first)
+    def side_of(self, player: int, first: Side) -> Side:
+        """The pairing's side of player 1 or 2, when `first` is the side that moved first."""
+        return first if player == 1 else first.other
+
+    def fault(self, first: Side) -> Optional[Fault]:
+        """The fault that ended the game, from the pairing's view; None if the board did."""
+        if not self.faulter:
+            return None
+        return Fault(self.side_of(self.faulter, first), self.fault_kind or FaultKind.CRASH,
+                     self.fault_detail)
+
+    def code(self, first: Side) -> Code:
+        """The course's code, from the pairing's view."""
+        fault = self.fault(first)
+        if fault is not None:
+            return fault.code
+        return board_code(self.side_of(self.winner, first) if self.winner else None)
 
 
 def _lost_by_fault(side: int, res: MoveResult, moves: List[Cell],
                    times: List[float]) -> GameOutcome:
     kind = res.fault or FaultKind.CRASH
-    return GameOutcome(winner=3 - side, fault=Fault(side, kind, res.detail), moves=moves,
-                       times=times, reason=f"{kind.value} by player {side}: {res.detail}")
+    return GameOutcome(winner=3 - side, faulter=side, fault_kind=kind, fault_detail=res.detail,
+                       moves=moves, times=times,
+                       reason=f"{kind.value} by player {side}: {res.detail}")
 
 
-def _play(players: Tuple[Player, Player], board: Board, time_limit: float) -> GameOutcome:
+def _play(players: Tuple[Player, Player], board: Grid, time_limit: float) -> GameOutcome:
     moves: List[Cell] = []
     times: List[float] = []
     # The second player is loaded first, so that its loading (untimed for a library) does not
@@ -78,19 +85,18 @@ def _play(players: Tuple[Player, Player], board: Board, time_limit: float) -> Ga
         times.append(res.elapsed)
         line = board.four_through(x, y)
         if line:
-            return GameOutcome(winner=side, fault=None, moves=moves, times=times,
-                               reason="four in a row", win_line=line)
+            return GameOutcome(winner=side, moves=moves, times=times, reason="four in a row",
+                               win_line=line)
         if board.is_full():
-            return GameOutcome(winner=0, fault=None, moves=moves, times=times,
-                               reason="board full")
+            return GameOutcome(winner=0, moves=moves, times=times, reason="board full")
         last, side = (x, y), 3 - side
 
 
-def play_game(first: Player, second: Player, M: int, N: int, no_x: int, no_y: int,
-              time_limit: float) -> GameOutcome:
-    """Play a whole game; both players' games are ended (processes reaped) whatever happens."""
+def play_game(first: Player, second: Player, board: Board, time_limit: float) -> GameOutcome:
+    """Play a whole game on `board`, `time_limit` seconds a move; both players' games are ended
+    (processes reaped) whatever happens."""
     try:
-        outcome = _play((first, second), Board(M, N, no_x, no_y), time_limit)
+        outcome = _play((first, second), Grid(board.M, board.N, board.no_x, board.no_y), time_limit)
     finally:
         try:
             first.end_game()

@@ -20,40 +20,46 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Iterable, Iterator, List, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
-from records.game import GameRecord, winner_of_code
+from records.game import GameKey, GameRecord
 from records.log import ResultsError
+from records.result import Fault, Result, Side
+from records.tally import wdl
 
 NAME_RE = re.compile(r"^[A-Za-z0-9.+-]+$")
 
 
 @dataclass(frozen=True)
 class CourseGame:
-    """What the course's text file keeps of a game: the code and whole seconds per side."""
+    """What the course's text file keeps of a game: its key (a file has no batch or seed: ""
+    and 0), the code and whole seconds per side."""
 
-    a: str
-    b: str
-    round: int
-    leg: int
+    key: GameKey
     code: int
     seconds_a: int
     seconds_b: int
-    batch: str = ""  # the records' batch and seed; the course's text files have none
+
+    @property
+    def result(self) -> Result:
+        return Result.of_code(self.code)
+
+    @property
+    def fault(self) -> Optional[Fault]:
+        return Fault.of_code(self.code)
 
 
 def course_game(record: GameRecord) -> CourseGame:
     """A record reduced to the course's line (total thinking time per side, rounded)."""
-    return CourseGame(record.a, record.b, record.round, record.leg, record.code,
-                      round(sum(record.side_times("a"))), round(sum(record.side_times("b"))),
-                      f"{record.batch}/{record.seed}")
+    return CourseGame(record.key, record.code, round(sum(record.side_times(Side.A))),
+                      round(sum(record.side_times(Side.B))))
 
 
 def format_course_text(games: Iterable[CourseGame]) -> str:
     """The course's text for one pairing: rounds with both legs, in order, then a Stat block."""
     by_round: Dict[int, Dict[int, CourseGame]] = {}
     for game in games:
-        by_round.setdefault(game.round, {})[game.leg] = game
+        by_round.setdefault(game.key.round, {})[game.key.leg] = game
     out: List[str] = []
     played: List[CourseGame] = []
     for number in sorted(by_round):
@@ -67,13 +73,11 @@ def format_course_text(games: Iterable[CourseGame]) -> str:
             played.append(g)
         out.append("")
     total = len(played)
-    counts = {"a": 0, "b": 0, "draw": 0}
-    for g in played:
-        counts[winner_of_code(g.code)] += 1
+    count = wdl(played)
     out.append("Stat:")
-    for label, side in (("A win", "a"), ("B win", "b"), ("tie", "draw")):
-        ratio = counts[side] / total if total else 0.0
-        out.append(f"{label}: {counts[side]}/{total} = {ratio:.3f}")
+    for label, n in (("A win", count.wins), ("B win", count.losses), ("tie", count.draws)):
+        ratio = n / total if total else 0.0
+        out.append(f"{label}: {n}/{total} = {ratio:.3f}")
     return "\n".join(out) + "\n"
 
 
@@ -126,10 +130,11 @@ def parse_course_text(text: str, a: str, b: str, where: str) -> List[CourseGame]
                                    "(file cut short?)")
             code, sec_a, sec_b = (int(v) for v in body.groups())
             try:
-                winner_of_code(code)
+                Result.of_code(code)
             except ValueError:
                 raise ResultsError(f"{where}:{number}: unknown result code {code}") from None
-            games.append(CourseGame(a, b, int(head.group(1)), leg, code, sec_a, sec_b))
+            games.append(CourseGame(GameKey("", a, b, 0, int(head.group(1)), leg), code,
+                                    sec_a, sec_b))
         i += 3
     return games
 
@@ -155,22 +160,3 @@ def read_course_folder(folder: Path) -> List[CourseGame]:
             raise ResultsError(f"{path}: not a text file") from None
         games.extend(parse_course_text(text, a, b, str(path)))
     return games
-
-
-def iter_pairs(games: Iterable[CourseGame]) -> Iterator[Tuple[CourseGame, CourseGame]]:
-    """Both legs of each (pairing, batch, round): the sample unit of the SPRT. Records of two
-    batches pooled in one log keep their own pairs, even on the same seed's boards."""
-    legs: Dict[Tuple[str, str, str, int], Dict[int, CourseGame]] = {}
-    for game in games:
-        legs.setdefault((game.a, game.b, game.batch, game.round), {})[game.leg] = game
-    for key in sorted(legs):
-        pair = legs[key]
-        if 0 in pair and 1 in pair:
-            yield pair[0], pair[1]
-
-
-def pair_scores(games: Iterable[CourseGame]) -> List[float]:
-    """A's score over each board's two games (both colours): the SPRT's samples."""
-    points = {"a": 1.0, "draw": 0.5, "b": 0.0}
-    return [(points[winner_of_code(g0.code)] + points[winner_of_code(g1.code)]) / 2
-            for g0, g1 in iter_pairs(games)]

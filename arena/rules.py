@@ -13,8 +13,8 @@ Cell = Tuple[int, int]
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # horizontal, vertical, both diagonals
 
 
-class Board:
-    """A game in progress; pieces are 1 (first player) and 2 (second player)."""
+class Grid:
+    """A game in progress on one board; pieces are 1 (first player) and 2 (second player)."""
 
     def __init__(self, M: int, N: int, no_x: int, no_y: int) -> None:
         self.M, self.N, self.no_x, self.no_y = M, N, no_x, no_y

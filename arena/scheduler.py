@@ -13,7 +13,7 @@ import logging
 import signal
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional, Protocol, Set
+from typing import Dict, Iterator, List, Optional, Protocol, Set
 
 from arena.config import Config, ConfigError
 from arena.early_stop import SprtStop, Stop
@@ -22,6 +22,8 @@ from arena.results import CourseGame, course_game, write_course_files
 from arena.tasks import Task, plan
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultLog, read_log, sort_log
+from records.player import PlayerSpec
+from records.tally import WDL, wdl
 
 LOG = logging.getLogger("arena.scheduler")
 
@@ -36,7 +38,7 @@ class Executor(Protocol):
         """Where the games run, for the batch's first log line (`-j 2`, `cluster local:4`)."""
         ...
 
-    def play(self, specs: Dict[str, Dict[str, Any]], todo: List[Task]) -> Iterator[GameRecord]:
+    def play(self, specs: Dict[str, PlayerSpec], todo: List[Task]) -> Iterator[GameRecord]:
         ...
 
 
@@ -58,23 +60,21 @@ class Progress:
     def __init__(self, total: int, done: List[GameRecord], quiet: bool) -> None:
         from tqdm import tqdm
 
-        self.counts = {"a": 0, "draw": 0, "b": 0}
+        self.count = wdl(done)
         self.bar = tqdm(total=total, initial=len(done), unit="game", disable=quiet,
                         dynamic_ncols=True, file=sys.stderr)
-        for record in done:
-            self.counts[record.result] += 1
         self._show()
 
     def add(self, record: GameRecord) -> None:
-        self.counts[record.result] += 1
+        self.count += wdl([record])
         self._show()  # postfix first: update() redraws, so the bar shows this game too
         self.bar.update(1)
 
     def _show(self) -> None:
-        w, d, loss = self.counts["a"], self.counts["draw"], self.counts["b"]
-        games = w + d + loss
-        score = f"{(2 * w + d) / (2 * games):.1%}" if games else "-"
-        self.bar.set_postfix_str(f"A W/D/L {w}/{d}/{loss} score {score}", refresh=False)
+        c: WDL = self.count
+        score = f"{c.score:.1%}" if c.games else "-"
+        self.bar.set_postfix_str(f"A W/D/L {c.wins}/{c.draws}/{c.losses} score {score}",
+                                 refresh=False)
 
     def close(self) -> None:
         self.bar.close()

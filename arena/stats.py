@@ -1,4 +1,4 @@
-"""Pure statistics over game results: points, Elo difference with an interval, SPRT.
+"""Pure statistics over W-D-L counts and game pairs: Elo difference with an interval, SPRT.
 
 Everything here is a function of counts, so it can be checked against figures worked out by
 hand. Scores are fractions of the available points (win 1, draw 1/2, loss 0 per game), which is
@@ -9,34 +9,9 @@ import math
 from dataclasses import dataclass
 from typing import Dict, Iterable, Optional, Tuple
 
-POINTS = {"win": 2, "draw": 1, "loss": 0}
+from records.tally import WDL
+
 Z95 = 1.959963984540054  # two-sided 95% quantile of the standard normal
-
-
-@dataclass(frozen=True)
-class WDL:
-    """Wins, draws and losses of one side (faults already counted as the faulter's loss)."""
-
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
-    def points(self) -> int:
-        """The course's points: 2 a win, 1 a draw, 0 a loss."""
-        return POINTS["win"] * self.wins + POINTS["draw"] * self.draws
-
-    @property
-    def score(self) -> float:
-        """Points over the points available, in [0, 1]; NaN for no games."""
-        return self.points / (2 * self.games) if self.games else math.nan
-
-    def __add__(self, other: "WDL") -> "WDL":
-        return WDL(self.wins + other.wins, self.draws + other.draws, self.losses + other.losses)
 
 
 def elo_from_score(score: float) -> float:

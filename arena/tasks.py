@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Dict, List
 
-from arena.boards import BoardSpec, draw_board
+from arena.boards import draw_board
 from arena.config import Config
 from arena.players.base import Player
 from arena.referee import GameOutcome, play_game
+from records.board import Board
 from records.game import GameKey, GameRecord
+from records.result import Side
 
 
 class BatchError(Exception):
@@ -26,8 +28,13 @@ class Task:
     """One game to play: its key, its board and the time limit per move (seconds)."""
 
     key: GameKey
-    board: BoardSpec
+    board: Board
     time_limit: float
+
+    @property
+    def first(self) -> Side:
+        """The side that moves first: A in leg 0, B in leg 1."""
+        return Side.A if self.key.leg == 0 else Side.B
 
 
 def plan(config: Config) -> List[Task]:
@@ -39,28 +46,23 @@ def plan(config: Config) -> List[Task]:
 
 def to_record(task: Task, outcome: GameOutcome) -> GameRecord:
     """The referee's first/second outcome as a record from the pairing's A/B view."""
-    k, b = task.key, task.board
-    a_first = k.leg == 0
-    side_of = {1: "a" if a_first else "b", 2: "b" if a_first else "a"}
-    fault = outcome.fault
+    k, b, first = task.key, task.board, task.first
+    fault = outcome.fault(first)
     # Players' stderr is kept where it explains something: in games lost by a fault.
-    stderr = ({side_of[1]: outcome.stderr[0], side_of[2]: outcome.stderr[1]} if fault
+    stderr = ({first.value: outcome.stderr[0], first.other.value: outcome.stderr[1]} if fault
               else {"a": "", "b": ""})
     return GameRecord(
         batch=k.batch, seed=k.seed, round=k.round, leg=k.leg, a=k.a, b=k.b, M=b.M, N=b.N,
-        no_x=b.no_x, no_y=b.no_y, time_limit=task.time_limit,
-        code=int(outcome.course_code(a_first)), reason=outcome.reason,
-        moves=[list(m) for m in outcome.moves], times=list(outcome.times),
-        fault=None if fault is None else {"side": side_of[fault.side], "kind": fault.kind.value,
-                                          "detail": fault.detail},
+        no_x=b.no_x, no_y=b.no_y, time_limit=task.time_limit, code=int(outcome.code(first)),
+        reason=outcome.reason, moves=[list(m) for m in outcome.moves],
+        times=list(outcome.times), fault=fault,
         win_line=[list(c) for c in outcome.win_line] or None, stderr=stderr,
         finished=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         host=socket.gethostname())
 
 
 def play_task(players: Dict[str, Player], task: Task) -> GameRecord:
-    """Play one game of the batch between two of a worker's players."""
+    """Play one game of the batch between two of the given players (by name)."""
     pa, pb = players[task.key.a], players[task.key.b]
-    first, second = (pa, pb) if task.key.leg == 0 else (pb, pa)
-    b = task.board
-    return to_record(task, play_game(first, second, b.M, b.N, b.no_x, b.no_y, task.time_limit))
+    first, second = (pa, pb) if task.first is Side.A else (pb, pa)
+    return to_record(task, play_game(first, second, task.board, task.time_limit))

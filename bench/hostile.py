@@ -35,7 +35,9 @@ from arena.players.python import PythonPlayer  # noqa: E402
 from arena.referee import play_game  # noqa: E402
 from hostile.build import HERE as HOSTILE  # noqa: E402
 from hostile.build import build_libraries  # noqa: E402
+from records.board import Board
 from records.codes import Code, FaultKind, fault_code  # noqa: E402
+from records.result import Side
 
 MARK_VAR = "BENCH_HOSTILE_MARK"
 M, N, NO_X, NO_Y = 9, 10, 4, 5  # the board of the core tests
@@ -146,21 +148,21 @@ def play(case: Case, first: bool, libs: Dict[str, str], mark: str, limit: float,
     with make_player(f"{case.kind}-{case.mode}", spec(case, libs, mark, load_timeout)) as bad:
         pair: Tuple = (bad, good) if first else (good, bad)
         start = time.monotonic()
-        outcome = play_game(*pair, M, N, NO_X, NO_Y, limit)
+        outcome = play_game(*pair, Board(M, N, NO_X, NO_Y), limit)
         wall = time.monotonic() - start
     deadline = time.monotonic() + 1.0  # SIGKILLed processes take a moment to go
     while marked_pids(mark) and time.monotonic() < deadline:
         time.sleep(0.02)
-    code = outcome.course_code(a_first=first)  # the hostile player is A
+    code = outcome.code(Side.A if first else Side.B)  # the hostile player is A
     problems = []
     if case.expect is not None and code != fault_code(case.expect, by_a=True):
         problems.append(f"expected {int(fault_code(case.expect, by_a=True))}")
-    if case.expect is None and outcome.fault is not None:
+    if case.expect is None and outcome.faulter:
         problems.append("expected no fault")
     bound = (load_timeout if code == Code.A_LOAD else limit) + 1.0
     if wall > bound:
         problems.append(f"wall over {bound:g} s")
-    detail = outcome.fault.detail if outcome.fault else outcome.reason
+    detail = outcome.fault_detail if outcome.fault else outcome.reason
     detail = " ".join(detail.replace(tmp_dir, "$TMP").split())
     return Row(case, first, code, detail, len(outcome.moves), wall,
                sorted(marked_pids(mark)), problems)

@@ -40,7 +40,7 @@ from typing import Dict, List, Tuple
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from arena.boards import BoardSpec, draw_board  # noqa: E402
+from arena.boards import draw_board  # noqa: E402
 from arena.players.process import ProcessPlayer  # noqa: E402
 from arena.referee import play_game  # noqa: E402
 from bot.rules import Position  # noqa: E402
@@ -48,6 +48,7 @@ from bot.search.clock import Deadline, Limit  # noqa: E402
 from bot.search.leaves import LeafParallelMCTS  # noqa: E402
 from bot.search.mcts import MCTS  # noqa: E402
 from bot.search.rollout import TacticalRollout  # noqa: E402
+from records.board import Board  # noqa: E402
 
 FORCED_NODES = 10**8  # a forced-win question's node cap for --against (it always answers)
 WALL_LIMIT = 30.0  # seconds a move for --wall: far above any move of the bot's, so each is timed
@@ -172,20 +173,20 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
               f"   {searched[old]:,} / {searched[new]:,}")
 
 
-def wall_boards(seed: int, games: int) -> List[BoardSpec]:
+def wall_boards(seed: int, games: int) -> List[Board]:
     """The boards of --wall's games: the arena's rounds 0, 1, ... of ``seed``, as a batch
     draws them."""
     return [draw_board(seed, r) for r in range(games)]
 
 
-def wall_game(board: BoardSpec, extra: List[str], times: Dict[str, List[float]]) -> None:
+def wall_game(board: Board, extra: List[str], times: Dict[str, List[float]]) -> None:
     """Two `python main.py` processes play one game, refereed and timed by the arena; append
     the first two moves' times to ``times["first"]``, the others' to ``times["later"]``."""
     argv = [sys.executable, "main.py", *extra]
     with ProcessPlayer("first", argv, cwd=str(ROOT)) as first, \
             ProcessPlayer("second", argv, cwd=str(ROOT)) as second:
-        outcome = play_game(first, second, board.M, board.N, board.no_x, board.no_y, WALL_LIMIT)
-    if outcome.fault:
+        outcome = play_game(first, second, board, WALL_LIMIT)
+    if outcome.faulter:
         print(f"{board}: {outcome.reason}", file=sys.stderr)
     times["first"] += outcome.times[:2]
     times["later"] += outcome.times[2:]

@@ -13,10 +13,12 @@ import time
 from typing import Dict, List, Tuple
 
 from arena.config import Config
-from arena.stats import WDL, elo_estimate, pentanomial, sprt
+from arena.stats import elo_estimate, pentanomial, sprt
 from arena.tasks import Task, plan, play_task
 from devtools.members import NO_LIMIT, Member
 from records.game import GameRecord
+from records.result import Side
+from records.tally import by_colour, by_pairing, pair_scores, wdl, wdl_of
 
 
 def schedule(members: List[Member], rounds: int, seed: int) -> List[Tuple[Task, Member, Member]]:
@@ -34,46 +36,28 @@ def play_game(job: Tuple[Task, Member, Member]) -> GameRecord:
     with a.player() as pa, b.player() as pb:
         record = play_task({a.name: pa, b.name: pb}, task)
     if record.fault:
-        print(f"{record.name(record.fault['side'])} lost by a fault on board "
-              f"{task.board}: {record.fault['detail']}", file=sys.stderr)
+        print(f"{record.name(record.fault.side)} lost by a fault on board "
+              f"{task.board}: {record.fault.detail}", file=sys.stderr)
     return record
 
 
-def score_of(record: GameRecord, side: str) -> float:
-    """One side's score in a game: 1 a win, 1/2 a draw, 0 a loss."""
-    return 1.0 if record.result == side else 0.5 if record.result == "draw" else 0.0
-
-
-def _wdl(scores: List[float]) -> WDL:
-    return WDL(scores.count(1.0), scores.count(0.5), scores.count(0.0))
-
-
-def print_pair(a: str, b: str, outcomes: Dict[int, List[float]],
-               seats: Tuple[List[float], List[float]]) -> None:
+def print_pair(a: str, b: str, games: List[GameRecord]) -> None:
     """A's W/D/L, Elo with its 95% interval and SPRT(0, 50) over board pairs against B, and
-    A's W-D-L moving first and second (``seats``: A's scores in each seat), since most of
-    the bot's losses come in one seat."""
-    wdl = _wdl([s for scores in outcomes.values() for s in scores])
-    est = elo_estimate(wdl)
-    pairs = [sum(scores) / 2 for scores in outcomes.values() if len(scores) == 2]
-    test = sprt(pentanomial(pairs), 0.0, 50.0)
-    first, second = (_wdl(scores) for scores in seats)
-    print(f"{a} vs {b}: +{wdl.wins} ={wdl.draws} -{wdl.losses}, score {100 * wdl.score:.0f}%, "
-          f"Elo {est.elo:+.0f} [{est.low:+.0f}, {est.high:+.0f}], "
+    A's W-D-L moving first and second, since most of the bot's losses come in one seat."""
+    count = wdl(games)
+    est = elo_estimate(count)
+    test = sprt(pentanomial(pair_scores(games)), 0.0, 50.0)
+    first, second = by_colour(games)
+    print(f"{a} vs {b}: +{count.wins} ={count.draws} -{count.losses}, "
+          f"score {100 * count.score:.0f}%, Elo {est.elo:+.0f} [{est.low:+.0f}, {est.high:+.0f}], "
           f"SPRT(0, 50) {test.verdict} (LLR {test.llr:.2f}, {test.pairs} pairs), "
-          f"as 1st {first.wins}-{first.draws}-{first.losses}, "
-          f"as 2nd {second.wins}-{second.draws}-{second.losses}")
+          f"as 1st {first}, as 2nd {second}")
 
 
 def round_robin(members: List[Member], rounds: int, seed: int, jobs: int) -> None:
     """Play every game of the round robin, ``jobs`` at once, and print the tables."""
     games_to_play = schedule(members, rounds, seed)
-    points: Dict[Tuple[str, str], float] = {}
-    games: Dict[Tuple[str, str], int] = {}
-    move_times: Dict[str, List[float]] = {m.name: [] for m in members}
-    by_round: Dict[Tuple[str, str], Dict[int, List[float]]] = {}
-    seats: Dict[Tuple[str, str], Tuple[List[float], List[float]]] = {}
-    first_wins = ties = 0
+    records: List[GameRecord] = []
     started = time.perf_counter()
     # One job runs in this process: a pool's daemonic workers may not fork the worker of a
     # leaf-parallel member (cores=2), which needs the second core anyway.
@@ -82,33 +66,29 @@ def round_robin(members: List[Member], rounds: int, seed: int, jobs: int) -> Non
             stack.enter_context(multiprocessing.Pool(jobs)).imap_unordered(play_game,
                                                                            games_to_play)
         for done, record in enumerate(results, 1):
-            first_wins += record.result == record.first
-            ties += record.result == "draw"
-            for side, other in (("a", "b"), ("b", "a")):
-                pair = (record.name(side), record.name(other))
-                points[pair] = points.get(pair, 0.0) + score_of(record, side)
-                games[pair] = games.get(pair, 0) + 1
-                move_times[pair[0]] += record.side_times(side)
-            pair, score = (record.a, record.b), score_of(record, "a")  # A: first in member order
-            by_round.setdefault(pair, {}).setdefault(record.round, []).append(score)
-            seats.setdefault(pair, ([], []))[0 if record.first == "a" else 1].append(score)
+            records.append(record)
             print(f"\r{done}/{len(games_to_play)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
 
     names = [m.name for m in members]
+    move_times: Dict[str, List[float]] = {name: [] for name in names}
+    for r in records:
+        for side in Side:
+            move_times[r.name(side)] += r.side_times(side)
     width = max(len(n) for n in names) + 2
     print(f"score of the row against the column, % ({2 * rounds} games a pair, "
           f"seed {seed}, {time.perf_counter() - started:.0f} s)")
     print("".ljust(width) + "".join(n.rjust(width) for n in names) + "total".rjust(width)
           + "s/move".rjust(width))
     for me in names:
-        cells = [(f"{100 * points[me, o] / games[me, o]:.0f}" if me != o else "-").rjust(width)
+        against = {o: [r for r in records if {r.a, r.b} == {me, o}] for o in names if o != me}
+        cells = [(f"{100 * wdl_of(against[o], me).score:.0f}" if me != o else "-").rjust(width)
                  for o in names]
-        total = sum(points[me, o] for o in names if o != me)
-        played = sum(games[me, o] for o in names if o != me)
+        total = wdl_of(records, me).score
         mean_time = sum(move_times[me]) / max(1, len(move_times[me]))
-        print(me.ljust(width) + "".join(cells) + f"{100 * total / played:.0f}".rjust(width)
+        print(me.ljust(width) + "".join(cells) + f"{100 * total:.0f}".rjust(width)
               + f"{mean_time:.3f}".rjust(width))
-    print(f"first mover won {first_wins} of {len(games_to_play)} games, {ties} ties")
-    for (a, b), outcomes in by_round.items():
-        print_pair(a, b, outcomes, seats[a, b])
+    first_wins = sum(r.result.winner is r.first for r in records)
+    print(f"first mover won {first_wins} of {len(records)} games, {wdl(records).draws} ties")
+    for (a, b), games in by_pairing(records).items():
+        print_pair(a, b, games)

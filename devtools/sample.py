@@ -17,7 +17,7 @@ from typing import List, Optional, Tuple, Union
 from arena.boards import draw_board
 from arena.players.base import MoveResult
 from arena.players.python import PythonPlayer
-from arena.rules import Board
+from arena.rules import Grid
 from arena.tasks import Task, play_task
 from records.codes import FaultKind
 from records.game import GameKey, GameRecord
@@ -49,7 +49,7 @@ class RandomMover:
             return no_x, no_y
         columns = [y for y in range(N) if top[y] > 0]
         if filled < self.min_plies:
-            own = Board(M, N, no_x, no_y)
+            own = Grid(M, N, no_x, no_y)
             own.cells = list(board)  # getPoint's view: 2 is this side's piece
             columns = [y for y in columns
                        if not _completes_four(own, top[y] - 1, y)] or columns
@@ -57,7 +57,7 @@ class RandomMover:
         return top[y] - 1, y
 
 
-def _completes_four(board: Board, x: int, y: int) -> bool:
+def _completes_four(board: Grid, x: int, y: int) -> bool:
     board.cells[x * board.N + y] = 2
     try:
         return bool(board.four_through(x, y))

@@ -4,7 +4,7 @@ A fault is named once here (``FaultKind``) and turned into the course's number i
 the referee, the records and the course's result files cannot disagree.
 """
 from enum import Enum, IntEnum
-from typing import Dict, Optional, Tuple
+from typing import Dict, Tuple
 
 
 class FaultKind(str, Enum):
@@ -48,18 +48,3 @@ def fault_code(kind: FaultKind, by_a: bool) -> Code:
     """The code for a game lost by a fault of A (``by_a``) or of B."""
     a_code, b_code = _FAULT_CODES[kind]
     return a_code if by_a else b_code
-
-
-def win_code(a_won: Optional[bool]) -> Code:
-    """The code for a game decided on the board: ``None`` is a tie."""
-    if a_won is None:
-        return Code.TIE
-    return Code.A_WON if a_won else Code.B_WON
-
-
-def winner_of(code: Code) -> Optional[str]:
-    """Who gets the points for a code: ``"a"``, ``"b"`` or ``None`` for a tie."""
-    if code == Code.TIE:
-        return None
-    a_wins = {Code.A_WON, Code.B_BUG, Code.B_ILLEGAL, Code.B_TIMEOUT, Code.B_LOAD, Code.B_NO_ENTRY}
-    return "a" if code in a_wins else "b"

@@ -6,27 +6,14 @@ a property here, so no reader derives it again.
 """
 
 import json
-from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Dict, List, Mapping, Optional
 
 from records.analysis import Analysis, analysis_from_dict
-from records.codes import Code, FaultKind, fault_code, winner_of
+from records.board import Board
+from records.result import Fault, Result, Side
 
 RECORD_VERSION = 1
-
-_FAULTS = {int(fault_code(kind, side == "a")): (side, kind.value)
-           for kind in FaultKind for side in ("a", "b")}
-
-
-def winner_of_code(code: int) -> str:
-    """Who gets the points for a course code: "a", "b" or "draw" (a fault loses the game).
-    Raises ValueError for a number that is not a course code."""
-    return winner_of(Code(code)) or "draw"
-
-
-def fault_of_code(code: int) -> Optional[Tuple[str, str]]:
-    """(side, kind) of the fault a course code records, e.g. 7 -> ("a", "timeout"); else None."""
-    return _FAULTS.get(code)
 
 
 @dataclass(frozen=True)
@@ -39,6 +26,17 @@ class GameKey:
     seed: int
     round: int
     leg: int
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The key as JSON carries it (live files, the watch page, links to a game)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "GameKey":
+        """A key from its JSON object or a query string's values (numbers may be text);
+        KeyError or ValueError when it is not one."""
+        return cls(str(data["batch"]), str(data["a"]), str(data["b"]), int(data["seed"]),
+                   int(data["round"]), int(data["leg"]))
 
 
 @dataclass
@@ -60,7 +58,7 @@ class GameRecord:
     reason: str
     moves: List[List[int]] = field(default_factory=list)
     times: List[float] = field(default_factory=list)
-    fault: Optional[Dict[str, str]] = None
+    fault: Optional[Fault] = None
     win_line: Optional[List[List[int]]] = None
     stderr: Dict[str, str] = field(default_factory=dict)
     finished: str = ""
@@ -70,44 +68,49 @@ class GameRecord:
     v: int = RECORD_VERSION
 
     @property
-    def first(self) -> str:
-        """Side that moved first: "a" in leg 0, "b" in leg 1."""
-        return "a" if self.leg == 0 else "b"
+    def first(self) -> Side:
+        """Side that moved first: A in leg 0, B in leg 1."""
+        return Side.A if self.leg == 0 else Side.B
 
     @property
-    def result(self) -> str:
-        """Who got the points: "a", "b" or "draw"."""
-        return winner_of_code(self.code)
+    def result(self) -> Result:
+        """Who got the points."""
+        return Result.of_code(self.code)
 
     @property
-    def loser(self) -> Optional[str]:
+    def loser(self) -> Optional[Side]:
         """Side that lost on the board; None for a tie or a game lost by a fault."""
-        if self.fault or self.result == "draw":
-            return None
-        return "b" if self.result == "a" else "a"
+        winner = self.result.winner
+        return None if self.fault or winner is None else winner.other
 
     @property
     def key(self) -> GameKey:
         return GameKey(self.batch, self.a, self.b, self.seed, self.round, self.leg)
 
-    def name(self, side: str) -> str:
-        """The player's name on one side ("a" or "b")."""
-        return self.a if side == "a" else self.b
+    @property
+    def board(self) -> Board:
+        return Board(self.M, self.N, self.no_x, self.no_y)
 
-    def side_times(self, side: str) -> List[float]:
+    def name(self, side: Side) -> str:
+        """The player's name on one side."""
+        return self.a if side == Side.A else self.b
+
+    def side_times(self, side: Side) -> List[float]:
         """Move times (seconds) of one side: moves alternate, starting with the first mover."""
         start = 0 if side == self.first else 1
         return self.times[start::2]
 
     def to_json(self) -> str:
         """The record's one line of the log (no newline)."""
-        data = asdict(self)
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.fault is not None:
+            data["fault"] = self.fault.to_dict()
         if self.analysis is None:
             del data["analysis"]  # a batch's records carry none
         else:
             data["analysis"] = self.analysis.to_dict()
-        data["first"] = self.first
-        data["result"] = self.result
+        data["first"] = self.first.value
+        data["result"] = self.result.value
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -118,4 +121,6 @@ class GameRecord:
         values = {k: v for k, v in data.items() if k in names}
         if values.get("analysis") is not None:
             values["analysis"] = analysis_from_dict(values["analysis"])
+        if values.get("fault") is not None:
+            values["fault"] = Fault.from_dict(values["fault"])
         return cls(**values)

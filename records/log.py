@@ -16,7 +16,7 @@ import json
 import logging
 import os
 from pathlib import Path
-from typing import Iterable, Iterator, List
+from typing import Iterable, Iterator, List, Optional, Tuple
 
 try:
     import fcntl
@@ -90,6 +90,54 @@ def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
         LOG.warning("%s: dropped a torn last record (%d bytes) left by a batch cut short",
                     path, len(tail))
     return records
+
+
+class LogFollower:
+    """Reads a log as a batch writes it: each ``read()`` returns the records appended since the
+    last one, and all of them again after the batch rewrote the file in game order (``sort_log``).
+    A line still being written waits for its newline; a line that is not a record is reported
+    (a warning naming the file and line, as ``read_log`` would name it) and skipped, so a
+    watcher shows what it can."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._offset = 0
+        self._lines = 0
+        self._inode: Optional[int] = None
+        self._partial = b""
+
+    def read(self) -> Tuple[bool, List[GameRecord]]:
+        """(whether the file was replaced or is gone, which voids the records read before it;
+        the records new since the last read)."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            fresh = self._inode is not None
+            self._offset, self._lines, self._inode, self._partial = 0, 0, None, b""
+            return fresh, []
+        fresh = st.st_ino != self._inode or st.st_size < self._offset
+        if fresh:
+            self._offset, self._lines, self._inode, self._partial = 0, 0, st.st_ino, b""
+        if st.st_size == self._offset:
+            return fresh, []
+        with open(self.path, "rb") as handle:
+            handle.seek(self._offset)
+            data = handle.read()
+        self._offset += len(data)
+        lines = (self._partial + data).split(b"\n")
+        self._partial = lines.pop()
+        records = []
+        for line in lines:
+            self._lines += 1
+            if not line.strip():
+                continue
+            try:
+                records.append(_parse_record(line.decode("utf-8"), f"{self.path}:{self._lines}"))
+            except UnicodeDecodeError:
+                LOG.warning("%s:%d: not UTF-8 text", self.path, self._lines)
+            except ResultsError as exc:
+                LOG.warning("%s", exc)
+        return fresh, records
 
 
 @contextlib.contextmanager

@@ -17,9 +17,11 @@ import importlib
 import io
 import os
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Dict, Optional, Set, Tuple
+
+from records.player import PlayerKind, PlayerSpec
 
 SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", ".pytest_cache", ".ruff_cache",
              ".hypothesis", "node_modules", "results", "compete_result", "docs", "tests"}
@@ -39,23 +41,24 @@ class Bundle:
     name: str
     data: Optional[bytes]
     root: str  # the client's folder: where a shared file system has the files
-    specs: Dict[str, Dict[str, Any]]
+    specs: Dict[str, Dict[str, Any]]  # each a PlayerSpec's YAML form (PlayerSpec.to_dict)
 
 
-def _portable_spec(spec: Dict[str, Any], root: Path, named: Dict[str, Path]) -> Dict[str, Any]:
-    """A `.so` path relative to root (one outside root gets a place under _external/); the file
-    goes into `named`, so it ships even from a folder that is otherwise skipped."""
-    if "so" not in spec:
-        return dict(spec)
-    path = (root / spec["so"]).resolve()
+def _portable_spec(spec: PlayerSpec, root: Path, named: Dict[str, Path]) -> Dict[str, Any]:
+    """The spec's YAML form (what travels to the workers), a `.so` path made relative to root
+    (one outside root gets a place under _external/); the file goes into `named`, so it ships
+    even from a folder that is otherwise skipped."""
+    if spec.kind is not PlayerKind.SO:
+        return spec.to_dict()
+    path = (root / spec.target).resolve()
     if not path.is_file():
-        raise BundleError(f"player file {spec['so']} does not exist")
+        raise BundleError(f"player file {spec.target} does not exist")
     try:
         rel = path.relative_to(root).as_posix()
     except ValueError:
         rel = f"_external/{len(named)}/{path.name}"
     named[rel] = path
-    return dict(spec, so=rel)
+    return replace(spec, target=rel).to_dict()
 
 
 def _walk(root: Path, skip: Set[Path]) -> Dict[str, Path]:
@@ -70,7 +73,7 @@ def _walk(root: Path, skip: Set[Path]) -> Dict[str, Path]:
     return files
 
 
-def make_bundle(specs: Dict[str, Dict[str, Any]], root: Path, shared_fs: bool,
+def make_bundle(specs: Dict[str, PlayerSpec], root: Path, shared_fs: bool,
                 skip: Set[Path]) -> Bundle:
     """Pack root (less `skip`, e.g. the batch's output folder) for the workers of one batch."""
     root = root.resolve()

@@ -28,6 +28,7 @@ from arena.cluster.relay import LiveRelay
 from arena.cluster.worker import GAME
 from arena.tasks import BatchError, Task
 from records.game import GameRecord
+from records.player import PlayerSpec
 
 LOG = logging.getLogger("arena.cluster")
 CONNECT_TIMEOUT = 30.0  # seconds to reach the scheduler and to see the first worker
@@ -47,7 +48,7 @@ class DaskPool:
     def describe(self) -> str:
         return f"cluster {self.address}" + (" (shared files)" if self.shared_fs else "")
 
-    def play(self, specs: Dict[str, Dict[str, Any]], todo: List[Task]) -> Iterator[GameRecord]:
+    def play(self, specs: Dict[str, PlayerSpec], todo: List[Task]) -> Iterator[GameRecord]:
         """Yield records as games end; closing the iterator cancels every game not yet done."""
         if not todo:
             return iter(())

@@ -9,9 +9,9 @@ workers run elsewhere, so the client, which runs where the folder is, relays for
   that nobody watches never sets it.
 - A worker asks the scheduler whether the event is set at a game's start, at most once a
   second (`ASK_EVERY`; its threads share the answer), so games of a few milliseconds cost
-  nothing more, and games of minutes one question each. While it is set, the worker wraps the
-  game's players (`arena.players.observed`) and sends the game's head, each move and its end as
-  Dask events (`Worker.log_event`) on the batch's live topic.
+  nothing more, and games of minutes one question each. While it is set, the worker thread's
+  `arena.worker.GameWorker` hands the game to its sink, a `RelaySink`, which sends the game's
+  head, each move and its end as Dask events (`Worker.log_event`) on the batch's live topic.
 - The client writes them as `LiveFile` does, one file per worker thread,
   `live/<client pid>-<n>.jsonl` (n counts threads as they first send), and removes a file when
   its game ends, when the game's record comes back (a worker that died mid-game sends no end)
@@ -27,15 +27,13 @@ import math
 import os
 import threading
 import time
-from contextlib import contextmanager
-from dataclasses import asdict
 from pathlib import Path
-from typing import Any, Dict, Iterator, Optional
+from typing import Any, Dict, Optional
 
 from distributed import Client, Event, get_worker
 
-from arena.live import LiveFile, game_head, is_watched, move_line, record_moves
-from arena.players.base import MoveResult, Player
+from arena.live import LiveFile, MoveSink, game_head, is_watched, move_line
+from arena.players.base import MoveResult
 from arena.tasks import Task
 from records.game import GameKey
 
@@ -56,7 +54,7 @@ def live_topic(name: str) -> str:
 
 class WorkerRelay:
     """On a worker: whether a page watches (the scheduler's event, asked at most once every
-    ASK_EVERY seconds), and the watched games' heads and moves sent to the client."""
+    ASK_EVERY seconds; the worker's threads share the answer)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -80,30 +78,32 @@ class WorkerRelay:
             self._watched = answer
         return answer
 
-    @contextmanager
-    def game(self, players: Dict[str, Player], task: Task) -> Iterator[Dict[str, Player]]:
-        """The players of the game `task`: as they are, or wrapped to send each move to the
-        client while a page watches (with the game's head first and its end last)."""
-        if not self.watched():
-            yield players
-            return
+
+class RelaySink(MoveSink):
+    """One worker thread's watched games, sent to the client as events on the batch's live
+    topic: the game's head first, each answer, its end last."""
+
+    def __init__(self, relay: WorkerRelay) -> None:
+        self.relay = relay
+
+    def watched(self) -> bool:
+        return self.relay.watched()
+
+    def _send(self, msg: Dict[str, Any]) -> None:
         worker = get_worker()
-        topic, slot = live_topic(self.name), f"{worker.address}/{threading.get_ident()}"
+        msg["slot"] = f"{worker.address}/{threading.get_ident()}"
+        worker.log_event(live_topic(self.relay.name), msg)
 
-        def send(msg: Dict[str, Any]) -> None:
-            msg["slot"] = slot
-            worker.log_event(topic, msg)
+    def start(self, task: Task) -> None:
+        self._send({"head": game_head(task)})
 
-        def on_move(res: MoveResult) -> None:
-            line = move_line(res)
-            if line is not None:
-                send({"move": line})
+    def move(self, res: MoveResult) -> None:
+        line = move_line(res)
+        if line is not None:
+            self._send({"move": line})
 
-        send({"head": game_head(task.key, task.board, task.time_limit)})
-        try:
-            yield record_moves(players, task.key, on_move)
-        finally:
-            send({"end": True})
+    def end(self) -> None:
+        self._send({"end": True})
 
 
 class LiveRelay:
@@ -117,7 +117,7 @@ class LiveRelay:
         self._set = False  # whether this client set the event
         self._lock = threading.Lock()
         self._files: Dict[str, LiveFile] = {}  # by worker thread (slot)
-        self._keys: Dict[str, Dict[str, Any]] = {}  # the game each open file shows, by slot
+        self._keys: Dict[str, GameKey] = {}  # the game each open file shows, by slot
         self._closed = False
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
@@ -159,8 +159,8 @@ class LiveRelay:
                     if live is None:
                         stem = f"{os.getpid()}-{len(self._files)}"
                         live = self._files[slot] = LiveFile(self.folder, stem)
-                    live.start(msg["head"])
-                    self._keys[slot] = msg["head"]["key"]
+                    live.start_head(msg["head"])
+                    self._keys[slot] = GameKey.from_dict(msg["head"]["key"])
                 elif slot in self._keys:
                     if "move" in msg:
                         self._files[slot].write(msg["move"])
@@ -171,9 +171,8 @@ class LiveRelay:
 
     def game_over(self, key: GameKey) -> None:
         """The game's record is back: its file goes, also one whose worker died mid-game."""
-        wanted = asdict(key)
         with self._lock:
-            for slot in [s for s, k in self._keys.items() if k == wanted]:
+            for slot in [s for s, k in self._keys.items() if k == key]:
                 self._end(slot)
 
     def _end(self, slot: str) -> None:

@@ -1,6 +1,6 @@
 """The worker side, once `bootstrap` has put this code there: unpack the batch's files, check
-the players, keep players per worker thread, play one task (its moves sent to the client while
-a page watches the batch: `relay`).
+the players, and play tasks with one `arena.worker.GameWorker` per worker thread (their moves
+sent to the client while a page watches the batch: `relay`).
 
 A Dask worker runs as many games at once as it has threads (`--nthreads`); each thread keeps
 its own players between games, as a local `-j` process does, and the plugin's teardown (the
@@ -11,44 +11,44 @@ import os
 import pickle
 import sys
 import threading
+from dataclasses import replace
 from typing import Any, Dict, List, Sequence
 
 from distributed import get_worker
 
 from arena.cluster.bootstrap import unpack_once
-from arena.cluster.relay import WorkerRelay
+from arena.cluster.relay import RelaySink, WorkerRelay
 from arena.players import make_player
-from arena.players.base import Player
-from arena.tasks import Task, play_task
+from arena.tasks import Task
+from arena.worker import GameWorker
 from records.game import GameRecord
+from records.player import PlayerKind, PlayerSpec
 
 
-def localize(spec: Dict[str, Any], base: str) -> Dict[str, Any]:
-    """A portable spec made concrete on this worker: paths under `base`, `python` from the
-    worker's own environment first on PATH (as compete.sh puts the project's venv first)."""
-    out = dict(spec)
-    if "so" in spec:
-        out["so"] = os.path.join(base, spec["so"])
-    if "process" in spec:
-        out["cwd"] = os.path.join(base, spec.get("cwd", "."))
-        env = dict(spec.get("env") or {})
-        if "PATH" not in env:
-            env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
-        out["env"] = env
-    return out
+def localize(spec: PlayerSpec, base: str) -> PlayerSpec:
+    """A portable spec made concrete on this worker: its paths under `base` (a process's
+    `python` is the worker's own interpreter: `arena.players.process`)."""
+    if spec.kind is PlayerKind.SO:
+        return replace(spec, target=os.path.join(base, spec.target))
+    if spec.kind is PlayerKind.PROCESS:
+        return replace(spec, cwd=os.path.join(base, spec.cwd or "."))
+    return spec
 
 
 class BatchFiles:
-    """A batch's files on this worker (`batch`: a `bundle.Bundle` as a dict), the players
-    made from them, and the relay of its watched games (`name`: the batch run's)."""
+    """A batch's files on this worker (`batch`: a `bundle.Bundle` as a dict), the game workers
+    that play with them, and the relay of its watched games (`name`: the batch run's)."""
 
     def __init__(self, batch: Dict[str, Any], local_directory: str, name: str) -> None:
         self.relay = WorkerRelay(name)
-        self.data, self.specs = batch["data"], batch["specs"]
+        self.data = batch["data"]
         self.base = batch["root"]
         if self.data is not None:
             self.base = os.path.join(local_directory, batch["name"])
-        self._players: Dict[int, Dict[str, Player]] = {}
+        self.specs: Dict[str, PlayerSpec] = {
+            name: localize(PlayerSpec.parse(spec, name), self.base)
+            for name, spec in batch["specs"].items()}
+        self._workers: Dict[int, GameWorker] = {}
         self._lock = threading.Lock()
 
     def prepare(self, names: List[str], board: Sequence[int]) -> List[str]:
@@ -64,7 +64,7 @@ class BatchFiles:
 
     def _check(self, name: str, board: Sequence[int]) -> List[str]:
         try:
-            player = make_player(name, localize(self.specs[name], self.base))
+            player = make_player(name, self.specs[name])
         except (ValueError, OSError) as exc:
             return [f"{name}: {exc}"]
         try:
@@ -77,19 +77,17 @@ class BatchFiles:
 
     def close(self) -> None:
         with self._lock:
-            players, self._players = self._players, {}
-        for own in players.values():
-            for player in own.values():
-                player.close()
+            workers, self._workers = self._workers, {}
+        for worker in workers.values():
+            worker.close()
 
-    def players(self, names: List[str]) -> Dict[str, Player]:
-        """This thread's players of these names, made on first use and kept for later games."""
+    def worker(self) -> GameWorker:
+        """This thread's game worker, made on its first game and kept for later ones."""
+        ident = threading.get_ident()
         with self._lock:
-            own = self._players.setdefault(threading.get_ident(), {})
-        for name in names:
-            if name not in own:
-                own[name] = make_player(name, localize(self.specs[name], self.base))
-        return own
+            if ident not in self._workers:
+                self._workers[ident] = GameWorker(self.specs, RelaySink(self.relay))
+            return self._workers[ident]
 
 
 # A game as Dask sends it: builtin eval of this expression with NAME (the batch's plugin) and
@@ -102,5 +100,4 @@ def play_remote(plugin_name: str, task: bytes) -> GameRecord:
     """Play one pickled Task on this worker (only a worker whose check passed gets one)."""
     batch = get_worker().plugins[plugin_name].batch
     game: Task = pickle.loads(task)
-    with batch.relay.game(batch.players([game.key.a, game.key.b]), game) as players:
-        return play_task(players, game)
+    return batch.worker().play(game)

@@ -13,7 +13,7 @@ import time
 from typing import List, Optional, Sequence, TextIO, Tuple
 
 from arena.players.base import MoveResult, Player, fault
-from arena.rules import Board
+from arena.rules import Grid
 from records.codes import FaultKind
 
 FORBIDDEN = "#"
@@ -102,7 +102,7 @@ class HumanPlayer(Player):
         M, N, no_x, no_y = self._shape
         human_moved_last = bool(moves) and (len(moves) % 2 == 1) == human_first
         if not human_moved_last:
-            board = Board(M, N, no_x, no_y)
+            board = Grid(M, N, no_x, no_y)
             for ply, (x, y) in enumerate(moves):
                 board.play(x, y, ply % 2 + 1)
             last = (moves[-1][0], moves[-1][1]) if moves else None

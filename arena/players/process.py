@@ -3,11 +3,14 @@
 stdin gets ``M N noX noY`` once, then ``lastX lastY`` before each of the bot's moves; the bot
 answers each with a 4-byte big-endian length and the text ``x y``. The process is started for
 each game, in its own session, and killed with everything it started when the game ends. As on
-the platform its start-up counts against its first move when it opens the game.
+the platform its start-up counts against its first move when it opens the game. A command
+whose first word is ``python`` runs with the interpreter that runs the arena (its virtual
+environment's, on a cluster's worker the worker's), whatever ``python`` PATH would find.
 """
 import re
 import struct
 import subprocess
+import sys
 import time
 from typing import List, Mapping, Optional, Sequence
 
@@ -32,7 +35,10 @@ class ProcessPlayer(Player):
 
     def __init__(self, name: str, argv: Sequence[str], cwd: Optional[str] = None,
                  env: Optional[Mapping[str, str]] = None) -> None:
-        self.name, self.argv, self.cwd, self.env = name, list(argv), cwd, dict(env or {})
+        self.name, self.cwd, self.env = name, cwd, dict(env or {})
+        self.argv = list(argv)
+        if self.argv[:1] == ["python"]:
+            self.argv[0] = sys.executable
         self._child: Optional[Child] = None
         self._reader: Optional[PipeReader] = None
         self._tail: Optional[StderrTail] = None

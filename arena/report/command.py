@@ -48,7 +48,7 @@ def build_tables(args: argparse.Namespace) -> List[Table]:
     if not games:
         raise ResultsError(f"{folder}: no games found (no <A>_<B>.txt result file with a "
                            f"finished round, no {LOG_NAME} record)")
-    pairings = {(g.a, g.b) for g in games}
+    pairings = {(g.key.a, g.key.b) for g in games}
     records = [r for r in read_log(records_path) if (r.a, r.b) in pairings]
     tables = [summary.course_table(games), summary.per_opponent_table(games),
               summary.overall_table(games), summary.colour_table(games),

@@ -13,6 +13,7 @@ from typing import Dict, List, Tuple
 
 from records.game import GameRecord
 from records.log import ResultsError, log_path, read_log
+from records.result import Side
 
 Outcome = Tuple[str, bool, int]  # "W"/"D"/"L" for the player, moved first, plies
 Game = Tuple[int, int, Tuple[int, int, int, int]]  # round, leg, board (M, N, no_x, no_y)
@@ -23,11 +24,10 @@ def outcomes(records: List[GameRecord], prefix: str) -> Dict[Game, Outcome]:
     the board is in the key, so batches of other seeds share no game."""
     found = {}
     for r in records:
-        side = "a" if r.a.startswith(prefix) else "b" if r.b.startswith(prefix) else ""
+        side = Side.A if r.a.startswith(prefix) else Side.B if r.b.startswith(prefix) else None
         if side:
-            result = "D" if r.result == "draw" else "W" if r.result == side else "L"
-            found[(r.round, r.leg, (r.M, r.N, r.no_x, r.no_y))] = (result, r.first == side,
-                                                                    len(r.moves))
+            found[(r.round, r.leg, (r.M, r.N, r.no_x, r.no_y))] = (
+                r.result.outcome(side).letter, r.first is side, len(r.moves))
     return found
 
 

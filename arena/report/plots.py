@@ -7,8 +7,8 @@ from typing import Dict, List, Sequence
 import matplotlib
 import numpy as np
 
-from arena.report.summary import by_pairing, wdl_of
 from arena.results import CourseGame
+from records.tally import by_pairing, wdl
 
 matplotlib.use("Agg")  # files only: no display needed on a server
 # Our own log runs at INFO; matplotlib's INFO lines (its font cache being built on the first
@@ -21,7 +21,7 @@ def score_plot(games: Sequence[CourseGame], path: Path) -> Path:
     """Bars of A's score against each B (points 2/1/0 over the points available), 50% marked."""
     pairs = by_pairing(games)
     labels = [f"{a} vs {b}" for a, b in pairs]
-    scores = [100 * wdl_of(gs).score for gs in pairs.values()]
+    scores = [100 * wdl(gs).score for gs in pairs.values()]
     fig, ax = plt.subplots(figsize=(max(4.0, 0.6 * len(labels) + 2), 3.5))
     ax.bar(range(len(labels)), scores, color="tab:blue")
     ax.axhline(50, color="grey", linewidth=0.8, linestyle="--")

@@ -1,6 +1,6 @@
 """The tables stat.py prints, computed from games (the course's files) and records (our log).
 
-Games come as `CourseGame`s (A/B, round, leg, code), so everything the course's files hold is
+Games come as `CourseGame`s (a key, a code), so everything the course's files hold is
 usable without our JSON Lines log; the log adds per-move times. Rows are from A's view, A being
 the first name of `<A>_<B>.txt` (in a gauntlet, the player under test).
 """
@@ -10,17 +10,19 @@ from collections import Counter, defaultdict
 from typing import Dict, Iterable, List, Sequence, Tuple
 
 from arena.report.render import Table
-from arena.results import CourseGame, course_game, pair_scores
-from arena.stats import WDL, elo_estimate, pentanomial, sprt
+from arena.results import CourseGame, course_game
+from arena.stats import elo_estimate, pentanomial, sprt
 from records.codes import FaultKind
-from records.game import GameRecord, fault_of_code, winner_of_code
+from records.game import GameRecord
+from records.result import Result, Side
+from records.tally import WDL, by_colour, by_pairing, faults, pair_scores, players, wdl, wdl_of
 
 COURSE_COLUMNS = ["id", "wina", "winb", "losea", "loseb", "tie", "bug", "debug", "illegal",
                   "deillegal", "timeout", "detimeout", "loaderr", "deloaderr", "noentry",
                   "denoentry"]
-_FAULT_COLUMN = {"crash": "bug", "illegal": "illegal", "timeout": "timeout", "load": "loaderr",
-                 "noentry": "noentry"}
-FAULT_KINDS = [k.value for k in FaultKind]
+_FAULT_COLUMN = {FaultKind.CRASH: "bug", FaultKind.ILLEGAL: "illegal",
+                 FaultKind.TIMEOUT: "timeout", FaultKind.LOAD_ERROR: "loaderr",
+                 FaultKind.NO_ENTRY: "noentry"}
 
 
 def course_table(games: Iterable[CourseGame]) -> Table:
@@ -28,38 +30,23 @@ def course_table(games: Iterable[CourseGame]) -> Table:
     and each fault kind, own and the opponent's (de-). Fault games count only as faults."""
     rows: Dict[str, Counter] = defaultdict(Counter)
     for g in games:
-        row = rows[g.a]
-        fault = fault_of_code(g.code)
-        if fault:
-            side, kind = fault
-            row[("" if side == "a" else "de") + _FAULT_COLUMN[kind]] += 1
-        elif g.code == 0:
+        row = rows[g.key.a]
+        if g.fault:
+            row[("" if g.fault.side is Side.A else "de") + _FAULT_COLUMN[g.fault.kind]] += 1
+        elif g.result is Result.DRAW:
             row["tie"] += 1
         else:
-            won = winner_of_code(g.code) == "a"
-            row[("win" if won else "lose") + ("a" if g.leg == 0 else "b")] += 1
+            won = g.result is Result.A
+            row[("win" if won else "lose") + ("a" if g.key.leg == 0 else "b")] += 1
     return Table("stat", "stat", COURSE_COLUMNS,
                  [[a] + [rows[a][c] for c in COURSE_COLUMNS[1:]] for a in sorted(rows)])
 
 
-def wdl_of(games: Iterable[CourseGame], side: str = "a") -> WDL:
-    """Wins/draws/losses of one side over some games; a fault is the faulter's loss."""
-    count = Counter(winner_of_code(g.code) for g in games)
-    other = "b" if side == "a" else "a"
-    return WDL(count[side], count["draw"], count[other])
-
-
-def by_pairing(games: Iterable[CourseGame]) -> Dict[Tuple[str, str], List[CourseGame]]:
-    out: Dict[Tuple[str, str], List[CourseGame]] = defaultdict(list)
-    for g in games:
-        out[(g.a, g.b)].append(g)
-    return dict(sorted(out.items()))
-
-
-def _score_row(label: Sequence[str], wdl: WDL) -> List[object]:
-    est = elo_estimate(wdl)
+def _score_row(label: Sequence[str], count: WDL) -> List[object]:
+    est = elo_estimate(count)
     elo = (est.elo, est.low, est.high) if est else (None, None, None)
-    return [*label, wdl.games, wdl.wins, wdl.draws, wdl.losses, wdl.points, wdl.score, *elo]
+    return [*label, count.games, count.wins, count.draws, count.losses, count.points,
+            count.score, *elo]
 
 
 SCORE_COLUMNS = ["games", "W", "D", "L", "points", "score", "elo", "elo_low95", "elo_high95"]
@@ -67,16 +54,13 @@ SCORE_COLUMNS = ["games", "W", "D", "L", "points", "score", "elo", "elo_low95", 
 
 def per_opponent_table(games: Sequence[CourseGame]) -> Table:
     """Points (2/1/0), score and Elo difference with its 95% interval, per pairing (A's view)."""
-    rows = [_score_row((a, b), wdl_of(gs)) for (a, b), gs in by_pairing(games).items()]
+    rows = [_score_row((a, b), wdl(gs)) for (a, b), gs in by_pairing(games).items()]
     return Table("per_opponent", "per opponent (A's view)", ["A", "B"] + SCORE_COLUMNS, rows)
 
 
 def overall_table(games: Sequence[CourseGame]) -> Table:
     """Every player over all its games, whichever side of the file it was on."""
-    totals: Dict[str, WDL] = defaultdict(WDL)
-    for g in games:
-        totals[g.a] += wdl_of([g], "a")
-        totals[g.b] += wdl_of([g], "b")
+    totals = {p: wdl_of(games, p) for p in players(games)}
     rows = [_score_row((p,), w) for p, w in sorted(totals.items(), key=lambda kv: -kv[1].score)]
     return Table("overall", "overall", ["player"] + SCORE_COLUMNS, rows)
 
@@ -87,9 +71,8 @@ COLOUR_COLUMNS = ["first", "score_first", "second", "score_second"]
 def _by_colour(games: Sequence[CourseGame]) -> List[object]:
     """A's W/D/L and score when it moved first (leg 0), then when it moved second (leg 1)."""
     cells: List[object] = []
-    for leg in (0, 1):
-        wdl = wdl_of([g for g in games if g.leg == leg])
-        cells += [f"{wdl.wins}/{wdl.draws}/{wdl.losses}", wdl.score]
+    for count in by_colour(games):
+        cells += [f"{count.wins}/{count.draws}/{count.losses}", count.score]
     return cells
 
 
@@ -116,11 +99,10 @@ def fault_table(games: Sequence[CourseGame]) -> Table:
     """Faults by kind of each side of each pairing (crash = the course's bug)."""
     rows = []
     for (a, b), gs in by_pairing(games).items():
-        count = Counter(fault_of_code(g.code) for g in gs)
-        rows.append([a, b] + [count[("a", k)] for k in FAULT_KINDS]
-                    + [count[("b", k)] for k in FAULT_KINDS])
-    return Table("faults", "faults by kind", ["A", "B"] + [f"A_{k}" for k in FAULT_KINDS]
-                 + [f"B_{k}" for k in FAULT_KINDS], rows)
+        count = faults(gs)
+        rows.append([a, b] + [count[(side, k)] for side in Side for k in FaultKind])
+    return Table("faults", "faults by kind", ["A", "B"]
+                 + [f"{side.name}_{k.value}" for side in Side for k in FaultKind], rows)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -134,8 +116,8 @@ def move_times(records: Iterable[GameRecord]) -> Dict[str, List[float]]:
     """Every move time (seconds) of every player in the records."""
     out: Dict[str, List[float]] = defaultdict(list)
     for r in records:
-        out[r.a].extend(r.side_times("a"))
-        out[r.b].extend(r.side_times("b"))
+        out[r.a].extend(r.side_times(Side.A))
+        out[r.b].extend(r.side_times(Side.B))
     return dict(sorted(out.items()))
 
 
@@ -155,7 +137,7 @@ def host_table(records: Iterable[GameRecord]) -> Table:
     for r in records:
         host = r.host or "-"
         games[host] += 1
-        timeouts[host] += (fault_of_code(r.code) or ("", ""))[1] == FaultKind.TIMEOUT.value
+        timeouts[host] += r.fault is not None and r.fault.kind is FaultKind.TIMEOUT
         times[host].extend(r.times)
     rows = [[h, games[h], len(ts), 1000 * sum(ts) / len(ts) if ts else None,
              1000 * percentile(ts, 99) if ts else None, 1000 * max(ts) if ts else None,

@@ -9,16 +9,16 @@ second, # is the forbidden cell.
 import time
 from typing import List, TextIO
 
-from arena.boards import BoardSpec
 from arena.players.base import MoveResult
 from arena.players.human import render
+from records.board import Board
 
 
 class TerminalBoard:
     """An observer of the side `name` (arena.players.observed): after each of its moves,
     prints the board to `out`, the side's pieces as `mark`, and waits `delay` seconds."""
 
-    def __init__(self, board: BoardSpec, name: str, mark: str, out: TextIO,
+    def __init__(self, board: Board, name: str, mark: str, out: TextIO,
                  delay: float = 0.0) -> None:
         self.board, self.name, self.mark, self.out, self.delay = board, name, mark, out, delay
         self.other = "O" if mark == "X" else "X"

@@ -20,12 +20,13 @@ from typing import Any, Dict, Iterable, List
 from records.analysis import LossAnalysis
 from records.codes import Code
 from records.game import GameRecord
+from records.result import Result
 
 FIELDS = (
     "a", "b", "first", "M", "N", "no_x", "no_y", "code", "result", "moves", "times",
     "win", "fault", "reason", "seed", "round", "leg", "batch", "time_limit", "analysis",
 )
-RESULTS = {"draw": 0, "a": 1, "b": 2}
+RESULTS = {Result.DRAW: 0, Result.A: 1, Result.B: 2}  # the page's result numbers
 STDERR_TAIL = 4096  # characters of a faulting player's stderr kept on the page
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -102,8 +103,5 @@ def _add_analysis(rec: GameRecord, analyses: List[Dict[str, Any]]) -> int:
 
 
 def _encode_fault(rec: GameRecord) -> Dict[str, str]:
-    fault = rec.fault or {}
-    side = fault.get("side", "")
-    stderr = rec.stderr.get(side) or ""
-    return {"side": side, "kind": fault.get("kind", ""), "detail": fault.get("detail", ""),
-            "stderr": stderr[-STDERR_TAIL:]}
+    fault = rec.fault.to_dict() if rec.fault else {"side": "", "kind": "", "detail": ""}
+    return {**fault, "stderr": (rec.stderr.get(fault["side"]) or "")[-STDERR_TAIL:]}

@@ -18,14 +18,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional
 
-from arena.boards import BoardSpec, draw_board
+from arena.boards import draw_board
 from arena.players import make_player
 from arena.players.base import MoveResult
 from arena.players.observed import Observed
 from arena.players.web import NotYourTurn, WebPlayer
 from arena.tasks import Task, play_task
+from records.board import Board, BoardError
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultLog
+from records.player import PlayerSpec
+from records.result import Side
 
 LOG = logging.getLogger("arena.web")
 HUMAN = "human"
@@ -50,29 +53,13 @@ class NotFound(BadRequest):
     status = 404
 
 
-def with_time(spec: Mapping[str, Any], seconds: float) -> Dict[str, Any]:
-    """A process spec whose command takes `--time S` with S replaced by `seconds`."""
-    command = spec["process"]
-    argv = command.split() if isinstance(command, str) else [str(a) for a in command]
-    at = argv.index("--time")
-    argv[at + 1] = f"{seconds:g}"
-    return {**spec, "process": argv}
-
-
-def takes_time(spec: Mapping[str, Any]) -> bool:
-    """Whether a player's time per move can be chosen on the page (a process with `--time`)."""
-    command = spec.get("process")
-    argv = command.split() if isinstance(command, str) else list(command or [])
-    return "--time" in argv[:-1]
-
-
 @dataclass(frozen=True)
 class NewGame:
     """What the play page asks for: an opponent, a board, a colour."""
 
     opponent: str
-    spec: Dict[str, Any]
-    board: BoardSpec
+    spec: PlayerSpec
+    board: Board
     seed: int  # the board's seed; -1 for a board chosen cell by cell
     human_first: bool
 
@@ -87,7 +74,7 @@ def _number(body: Mapping[str, Any], key: str, kind: type, low: float, high: flo
     return kind(value)
 
 
-def parse_new_game(body: Any, players: Mapping[str, Dict[str, Any]]) -> NewGame:
+def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
     """The game a request's JSON body asks for; BadRequest with the reason otherwise.
     Body: {"opponent": NAME, "seconds": S (players that take --time), "colour": "first" |
     "second", and "seed": N or "board": [M, N, no_x, no_y]}."""
@@ -97,25 +84,21 @@ def parse_new_game(body: Any, players: Mapping[str, Dict[str, Any]]) -> NewGame:
     if name not in players:
         raise BadRequest(f"opponent: no player named {name!r}")
     spec = players[name]
-    if body.get("seconds") is not None and takes_time(spec):
-        spec = with_time(spec, _number(body, "seconds", float, MIN_SECONDS, MAX_SECONDS))
+    if body.get("seconds") is not None and spec.takes_time:
+        spec = spec.with_time(_number(body, "seconds", float, MIN_SECONDS, MAX_SECONDS))
     colour = body.get("colour", "first")
     if colour not in ("first", "second"):
         raise BadRequest(f"colour: 'first' or 'second', got {colour!r}")
     if body.get("board") is not None:
-        cells = body["board"]
-        if not isinstance(cells, list) or len(cells) != 4:
-            raise BadRequest("board: expected [M, N, no_x, no_y]")
-        sizes = {"M": cells[0], "N": cells[1]}
-        M, N = (_number(sizes, k, int, 9, 12) for k in ("M", "N"))
-        no_x = _number({"no_x": cells[2]}, "no_x", int, 0, M - 1)
-        no_y = _number({"no_y": cells[3]}, "no_y", int, 0, N - 1)
-        board, seed = BoardSpec(M, N, no_x, no_y), -1
+        try:
+            board, seed = Board.from_list(body["board"]), -1
+        except BoardError as exc:
+            raise BadRequest(str(exc)) from None
     else:
         seed = (random.randrange(10**6) if body.get("seed") is None
                 else _number(body, "seed", int, 0, 2**31 - 1))
         board = draw_board(seed, 0)
-    return NewGame(name, dict(spec), board, seed, colour == "first")
+    return NewGame(name, spec, board, seed, colour == "first")
 
 
 class PlayGame:
@@ -201,18 +184,19 @@ class PlayGame:
             "version": self.version,
         }
         if rec:
-            verdict = {"a": "win", "b": "loss", "draw": "draw"}[rec.result]
-            state.update(result=verdict, reason=rec.reason, code=rec.code,
-                         win_line=rec.win_line or [], times=rec.times, fault=rec.fault)
+            state.update(result=rec.result.outcome(Side.A).value, reason=rec.reason,
+                         code=rec.code, win_line=rec.win_line or [], times=rec.times,
+                         fault=rec.fault.to_dict() if rec.fault else None)
         return state
 
 
 class Games:
     """Every game this server plays or played; abandons those whose page is gone."""
 
-    def __init__(self, folder: Path, players: Mapping[str, Dict[str, Any]],
+    def __init__(self, folder: Path, players: Mapping[str, PlayerSpec],
                  time_limit: float) -> None:
-        self.folder, self.players, self.time_limit = folder, dict(players), time_limit
+        self.folder, self.time_limit = folder, time_limit
+        self.players = {name: PlayerSpec.parse(spec, name) for name, spec in players.items()}
         self._games: Dict[str, PlayGame] = {}
         self._lock = threading.Lock()
         self._numbers = itertools.count(int(time.time()))

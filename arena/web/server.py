@@ -16,11 +16,8 @@ network). It listens on 127.0.0.1 unless told otherwise. The routes:
 
 import json
 import logging
-import os
-import sys
 import threading
 import time
-from dataclasses import asdict
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Tuple
@@ -28,10 +25,12 @@ from typing import Any, Dict, Mapping, Optional, Tuple
 from arena.live import mark_watching
 from arena.view.page import render_page
 from arena.web.analyse import ANALYSED_DIR, Analyses
-from arena.web.games import BadRequest, Conflict, Games, NotFound, PlayGame, takes_time
+from arena.web.games import BadRequest, Conflict, Games, NotFound, PlayGame
 from arena.web.handler import Forbidden, Handler, Route, not_found
 from arena.web.watch import FolderWatch
+from records.game import GameKey
 from records.log import LOG_NAME, read_log
+from records.player import PlayerSpec
 
 LOG = logging.getLogger("arena.web")
 STATIC = Path(__file__).with_name("static")
@@ -50,7 +49,7 @@ WATCH_TICK_S = 0.5  # how often an open watch page's state is looked at: twice a
 class App:
     """The served folder, its games and its batch's state; `route` maps a request to them."""
 
-    def __init__(self, folder: Path, players: Mapping[str, Dict[str, Any]],
+    def __init__(self, folder: Path, players: Mapping[str, PlayerSpec],
                  time_limit: float = 3.0, sprt: Tuple[float, float] = (0.0, 10.0)) -> None:
         self.folder = Path(folder).resolve()
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -129,17 +128,20 @@ class App:
     def replay_game(self, h: Handler, query: Dict[str, str]) -> None:
         """The replay page at one finished game, named by its key (the log's order changes
         when a batch ends, so pages name games by key, never by position)."""
-        want = {k: query.get(k) for k in ("batch", "a", "b", "seed", "round", "leg")}
+        try:
+            want = GameKey.from_dict(query)
+        except (KeyError, ValueError):
+            raise BadRequest("a game's key: batch, a, b, seed, round and leg (whole "
+                             "numbers for the last three)") from None
         for index, record in enumerate(read_log(self.inside(LOG_NAME))):
-            key = {k: str(v) for k, v in asdict(record.key).items()}
-            if key == want:
+            if record.key == want:
                 return h.redirect(f"/replay#game={index}")
         raise NotFound("no finished game with that key in the folder's log")
 
     # ---- play --------------------------------------------------------------------------
     def opponents(self, h: Handler, query: Dict[str, str]) -> None:
-        players = [{"name": name, "kind": next(k for k in ("process", "so", "python") if k in s),
-                    "takes_time": takes_time(s)} for name, s in self.games.players.items()]
+        players = [{"name": name, "kind": s.kind.value, "takes_time": s.takes_time}
+                   for name, s in self.games.players.items()]
         h.send_json({"players": players, "time_limit": self.games.time_limit})
 
     def new_game(self, h: Handler, query: Dict[str, str]) -> None:
@@ -237,15 +239,10 @@ class Server(ThreadingHTTPServer):
         super().__init__(address, Handler)
 
 
-def make_server(folder: Path, players: Mapping[str, Dict[str, Any]], host: str = "127.0.0.1",
+def make_server(folder: Path, players: Mapping[str, PlayerSpec], host: str = "127.0.0.1",
                 port: int = 8000, time_limit: float = 3.0,
                 sprt: Tuple[float, float] = (0.0, 10.0)) -> Server:
     """A server bound to (host, port) (port 0: any free one), not yet serving."""
-    # `python` in a player's command is the interpreter that runs the server, as compete.sh
-    # makes it the virtual environment's.
-    bin_dir = str(Path(sys.executable).parent)
-    if bin_dir not in os.environ.get("PATH", "").split(os.pathsep):
-        os.environ["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")
     return Server((host, port), App(folder, players, time_limit, sprt))
 
 

@@ -1,28 +1,26 @@
 """The watch page's state: a batch's score, Elo, SPRT and table, and its games in progress.
 
 Everything comes from the folder, the batch's own files: the finished games from its log
-(`games.jsonl`, read incrementally: only the bytes appended since the last look, and whole
-again when the batch rewrites it in game order at its end), the games in progress from its
+(`games.jsonl`, read by `records.log.LogFollower`: only the lines appended since the last look,
+and all again when the batch rewrites it in game order at its end), the games in progress from its
 workers' live files (`arena.live`), the SPRT's bounds from `early_stop.json` where the batch
 stopped early. The numbers are the ones `stat.py` prints for the same records
-(`arena.report.summary`, `arena.stats`), from A's view (A: the gauntlet's player).
+(`records.tally`, `arena.stats`), from A's view (A: the gauntlet's player).
 """
 
 import json
 import math
-import os
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 from arena.early_stop import STOP_NAME
 from arena.live import read_live
-from arena.report.summary import by_pairing, wdl_of
-from arena.results import CourseGame, course_game, pair_scores
-from arena.stats import WDL, elo_estimate, pentanomial, sprt
+from arena.results import CourseGame, course_game
+from arena.stats import elo_estimate, pentanomial, sprt
 from arena.web.games import BATCH as PLAY_BATCH
-from records.game import GameRecord
-from records.log import LOG_NAME
+from records.log import LOG_NAME, LogFollower
+from records.tally import WDL, by_colour, by_pairing, pair_scores, wdl
 
 RECENT = 12  # finished games listed on the page
 
@@ -32,7 +30,6 @@ class Finished:
     """What the watch page keeps of a finished game: the course's line and how it ended."""
 
     game: CourseGame
-    key: Dict[str, Any]
     plies: int
     reason: str
 
@@ -42,10 +39,10 @@ def _number(value: float) -> Optional[float]:
     return None if value is None or math.isnan(value) or math.isinf(value) else round(value, 3)
 
 
-def _score(wdl: WDL) -> Dict[str, Any]:
-    est = elo_estimate(wdl)
-    return {"wins": wdl.wins, "draws": wdl.draws, "losses": wdl.losses, "games": wdl.games,
-            "score": _number(wdl.score) if wdl.games else None,
+def _score(count: WDL) -> Dict[str, Any]:
+    est = elo_estimate(count)
+    return {"wins": count.wins, "draws": count.draws, "losses": count.losses,
+            "games": count.games, "score": _number(count.score) if count.games else None,
             "elo": _number(est.elo) if est else None, "elo_low": _number(est.low) if est else None,
             "elo_high": _number(est.high) if est else None,
             "elo_sign": (1 if est.elo > 0 else -1) if est and math.isinf(est.elo) else 0}
@@ -68,40 +65,21 @@ class FolderWatch:
         self.log = self.folder / LOG_NAME
         self.sprt_bounds = sprt_bounds
         self._games: List[Finished] = []
-        self._offset = 0
-        self._inode: Optional[int] = None
-        self._partial = b""
+        self._follower = LogFollower(self.log)
         # the finished games' part of the state, kept until a game finishes or the batch or
         # its bounds change: an open page looks twice a second, and recounting a log of
         # thousands of games each time would take a core's tenth from the batch
         self._finished_key: Optional[Tuple[Any, ...]] = None
         self._finished_state: Dict[str, Any] = {}
+        self._reads = 0  # log replacements seen: part of the finished state's key
 
     def _read_log(self) -> None:
-        """Parse the lines appended since the last call (all of them after a rewrite)."""
-        try:
-            st = os.stat(self.log)
-        except OSError:
-            self._games, self._offset, self._inode, self._partial = [], 0, None, b""
-            return
-        if st.st_ino != self._inode or st.st_size < self._offset:
-            self._games, self._offset, self._inode, self._partial = [], 0, st.st_ino, b""
-        if st.st_size == self._offset:
-            return
-        with open(self.log, "rb") as handle:
-            handle.seek(self._offset)
-            data = handle.read()
-        self._offset += len(data)
-        lines = (self._partial + data).split(b"\n")
-        self._partial = lines.pop()
-        for line in lines:
-            try:
-                record = GameRecord.from_dict(json.loads(line))
-            except (ValueError, TypeError, KeyError):
-                continue  # not a record: the batch reports it, the page shows what it can
-            key = record.key
-            self._games.append(Finished(course_game(record), asdict(key), len(record.moves),
-                                        record.reason))
+        """Take in the records appended since the last call (all of them after a rewrite)."""
+        fresh, records = self._follower.read()
+        if fresh:
+            self._games = []
+            self._reads += 1
+        self._games.extend(Finished(course_game(r), len(r.moves), r.reason) for r in records)
 
     def _bounds(self) -> Tuple[float, float]:
         try:
@@ -114,22 +92,22 @@ class FolderWatch:
         """The batches of the folder's log, latest-finished last, the play page's games apart."""
         order: Dict[str, int] = {}
         for i, f in enumerate(self._games):
-            order[f.key["batch"]] = i
+            order[f.game.key.batch] = i
         return [b for b in sorted(order, key=order.get) if b != PLAY_BATCH]
 
     def _finished(self, batch: str, bounds: Tuple[float, float]) -> Dict[str, Any]:
         """The state's part that only finished games change: score, SPRT, table, the latest."""
-        finished = [f for f in self._games if f.key["batch"] == batch]
+        finished = [f for f in self._games if f.game.key.batch == batch]
         games = [f.game for f in finished]
         table = []
         for (a, b), gs in by_pairing(games).items():
-            legs = [_score(wdl_of([g for g in gs if g.leg == leg])) for leg in (0, 1)]
-            table.append({"a": a, "b": b, "total": _score(wdl_of(gs)), "first": legs[0],
-                          "second": legs[1], "sprt": _sprt(gs, bounds)})
+            first, second = by_colour(gs)
+            table.append({"a": a, "b": b, "total": _score(wdl(gs)), "first": _score(first),
+                          "second": _score(second), "sprt": _sprt(gs, bounds)})
         return {
-            "a": sorted({g.a for g in games}), "total": _score(wdl_of(games)),
+            "a": sorted({g.key.a for g in games}), "total": _score(wdl(games)),
             "sprt": _sprt(games, bounds), "table": table,
-            "recent": [{"key": f.key, "code": f.game.code, "plies": f.plies,
+            "recent": [{"key": f.game.key.to_dict(), "code": f.game.code, "plies": f.plies,
                         "reason": f.reason} for f in finished[-RECENT:][::-1]],
         }
 
@@ -137,19 +115,19 @@ class FolderWatch:
         """The page's state for one batch (default: the latest with a game in progress, else
         the latest to finish a game)."""
         self._read_log()
-        live = [g for g in read_live(self.folder) if g.key.get("batch") != PLAY_BATCH]
+        live = [g for g in read_live(self.folder) if g.key.batch != PLAY_BATCH]
         names = self.batches()
         if batch is None:
-            batch = (live[-1].key["batch"] if live else names[-1] if names else "")
+            batch = (live[-1].key.batch if live else names[-1] if names else "")
         bounds = self._bounds()
-        key = (batch, len(self._games), self._inode, bounds)
+        key = (batch, len(self._games), self._reads, bounds)
         if key != self._finished_key:
             self._finished_state = self._finished(batch, bounds)
             self._finished_key = key
         return {
             "batch": batch, "batches": names, **self._finished_state,
-            "live": [{"worker": g.worker, "key": g.key, "board": g.board,
+            "live": [{"worker": g.worker, "key": g.key.to_dict(), "board": g.board.to_list(),
                       "time_limit": g.time_limit, "moves": [m[:2] for m in g.moves],
                       "times": [m[2] for m in g.moves]}
-                     for g in live if g.key.get("batch") == batch],
+                     for g in live if g.key.batch == batch],
         }

@@ -12,6 +12,7 @@ from games import MISSED_BLOCK, QUIET, ZUGZWANG, record
 from analysis.summary import summarise
 from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
 from records.log import write_log
+from records.result import Fault
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +26,7 @@ def write_games(path: Path) -> Path:
     write_log(path, [record(ZUGZWANG), replace(record(MISSED_BLOCK), round=1),
                      replace(record(QUIET), round=2, code=0),
                      replace(record(QUIET), round=3, code=7,
-                             fault={"side": "a", "kind": "timeout"})])
+                             fault=Fault.from_dict({"side": "a", "kind": "timeout"}))])
     return path
 
 

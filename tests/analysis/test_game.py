@@ -11,6 +11,7 @@ from analysis.game import analyse_game, phase_of, replay
 from analysis.proof import Prover
 from bot.rules import InvalidPosition
 from records.analysis import Kind, Phase, Value
+from records.result import Fault
 
 SECONDS = 5.0
 
@@ -86,7 +87,7 @@ def test_the_winners_colour_follows_the_leg():
 
 def test_ties_and_faults_are_not_analysed():
     tie = replace(record(QUIET), code=0)
-    fault = replace(record(QUIET), fault={"side": "a", "kind": "timeout"}, code=7)
+    fault = replace(record(QUIET), fault=Fault.from_dict({"side": "a", "kind": "timeout"}), code=7)
     assert tie.loser is None and skip_reason(tie) == "tie"
     assert fault.loser is None and skip_reason(fault) == "fault: timeout by alice"
     with pytest.raises(ValueError):

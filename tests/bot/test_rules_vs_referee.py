@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import List, Optional, Tuple
 
-from arena.rules import Board
+from arena.rules import Grid
 from bot.rules import InvalidPosition, Position, bits
 
 GAMES = 10_000
@@ -25,7 +25,7 @@ def bot_legal(position: Position, x: int, y: int) -> bool:
     return True
 
 
-def probes(board: Board, rng: random.Random) -> List[Tuple[int, int]]:
+def probes(board: Grid, rng: random.Random) -> List[Tuple[int, int]]:
     """Cells whose legality is asked at one ply: around one column's landing cell, one cell
     just off the board, and the forbidden cell."""
     M, N, y = board.M, board.N, rng.randrange(board.N)
@@ -34,7 +34,7 @@ def probes(board: Board, rng: random.Random) -> List[Tuple[int, int]]:
             (board.no_x, board.no_y)]
 
 
-def disagreement(board: Board, position: Position, rng: random.Random) -> Optional[str]:
+def disagreement(board: Grid, position: Position, rng: random.Random) -> Optional[str]:
     """What the two rule sets say differently about legal moves and ``top``, else None."""
     if position.top() != board.top:
         return f"top: referee {board.top}, bot {position.top()}"
@@ -83,7 +83,7 @@ def tie_moves(rng: random.Random, M: int, N: int, no_x: int,
     return None
 
 
-def report(seed: int, board: Board, position: Position, moves: list, found: str) -> str:
+def report(seed: int, board: Grid, position: Position, moves: list, found: str) -> str:
     rows = ["".join("#" if (x, y) == (board.no_x, board.no_y) else ".XO"[board.at(x, y)]
                     for y in range(board.N)) for x in range(board.M)]
     return (f"seed {seed}: {board.M}x{board.N}, forbidden cell ({board.no_x}, {board.no_y}), "
@@ -96,7 +96,7 @@ def play_and_compare(seed: int) -> bool:
     at the first disagreement."""
     rng = random.Random(seed)
     M, N = rng.randint(9, 12), rng.randint(9, 12)
-    board = Board(M, N, rng.randrange(M), rng.randrange(N))
+    board = Grid(M, N, rng.randrange(M), rng.randrange(N))
     position = Position.new(M, N, board.no_x, board.no_y)
     planned = tie_moves(rng, M, N, board.no_x, board.no_y) if rng.random() < 0.1 else None
     avoid_fours = rng.random() < 0.5

@@ -4,9 +4,10 @@ import random
 from pathlib import Path
 
 from arena.boards import draw_board
-from arena.rules import Board
+from arena.rules import Grid
 from devtools.sample import RandomMover, sample_record, write_sample
 from records.log import read_log
+from records.result import Result
 
 
 def test_sample_games_are_legal_on_the_arenas_boards_and_end_as_the_rules_say():
@@ -15,7 +16,7 @@ def test_sample_games_are_legal_on_the_arenas_boards_and_end_as_the_rules_say():
         r = sample_record(rng, 11, index, "bot", "uct", fault_rate=0.0)
         spec = draw_board(11, index // 2)
         assert (r.M, r.N, r.no_x, r.no_y) == (spec.M, spec.N, spec.no_x, spec.no_y)
-        board = Board(r.M, r.N, r.no_x, r.no_y)
+        board = Grid(r.M, r.N, r.no_x, r.no_y)
         for ply, (x, y) in enumerate(r.moves):
             assert board.is_legal(x, y)
             board.play(x, y, ply % 2 + 1)
@@ -25,7 +26,7 @@ def test_sample_games_are_legal_on_the_arenas_boards_and_end_as_the_rules_say():
             last_mover = "a" if ((len(r.moves) - 1) % 2 == 0) == (r.leg == 0) else "b"
             assert r.result == last_mover  # the last mover made the four
         else:
-            assert board.is_full() and r.result == "draw"
+            assert board.is_full() and r.result is Result.DRAW
 
 
 def test_the_mover_avoids_a_four_before_min_plies():
@@ -55,12 +56,13 @@ def test_sample_records_read_back_with_consistent_codes(tmp_path: Path):
     rng = random.Random(4)
     records += [sample_record(rng, 3, i, "bot", "uct", fault_rate=1.0) for i in range(12)]
     assert all(r.fault for r in records[-12:])
-    assert {r.fault["kind"] for r in records[-12:]} == {"timeout", "crash", "illegal"}
+    assert {r.fault.kind.value for r in records[-12:]} == {"timeout", "crash", "illegal"}
     for r in records:
         if r.fault:
-            assert r.result != r.fault["side"] and len(r.times) == len(r.moves) + 1
-            assert (r.fault["kind"] == "timeout") == (r.times[-1] > r.time_limit)
-            assert ("boom <crash>" in r.stderr[r.fault["side"]]) == (r.fault["kind"] == "crash")
+            assert r.result != r.fault.side.value and len(r.times) == len(r.moves) + 1
+            assert (r.fault.kind.value == "timeout") == (r.times[-1] > r.time_limit)
+            crashed = r.fault.kind.value == "crash"
+            assert ("boom <crash>" in r.stderr[r.fault.side.value]) == crashed
         else:
             assert r.result == {0: "draw", 1: "a", 2: "b"}[r.code]
             assert len(r.times) == len(r.moves)

@@ -14,6 +14,7 @@ from arena.players.python import PythonPlayer
 from arena.players.shared_lib import SharedLibPlayer
 from arena.referee import play_game
 from opponents import build
+from records.board import Board
 
 LEFTMOST = """\
 #include "point.h"
@@ -40,9 +41,9 @@ def test_a_cpp_source_with_a_header_beside_it_builds_into_a_library_that_plays(t
     assert library == tmp_path / "out" / "l.so"
     assert [p.name for p in library.parent.iterdir()] == ["l.so"]  # no partial file left
     with SharedLibPlayer("lib", str(library)) as lib:
-        outcome = play_game(lib, PythonPlayer("leftmost", leftmost), 9, 10, 4, 5, 3.0)
-    twin = play_game(*[PythonPlayer("leftmost", leftmost)] * 2, 9, 10, 4, 5, 3.0)
-    assert outcome.fault is None and outcome.moves == twin.moves
+        outcome = play_game(lib, PythonPlayer("leftmost", leftmost), Board(9, 10, 4, 5), 3.0)
+    twin = play_game(*[PythonPlayer("leftmost", leftmost)] * 2, Board(9, 10, 4, 5), 3.0)
+    assert not outcome.faulter and outcome.moves == twin.moves
 
 
 def test_a_source_that_does_not_compile_leaves_no_library(tmp_path, capfd):

@@ -131,7 +131,7 @@ def test_no_module_imports_another_that_imports_it_back():
 
 
 def test_the_package_graph_is_read_from_the_source():
-    assert package_graph(top_level)["arena"] == {"analysis", "records"}
+    assert package_graph(top_level)["arena"] == {"analysis", "opponents", "records"}
     edges = package_graph()
     assert {"records", "bot"} <= edges["analysis"]
     assert "arena.players" in edges["arena.referee"] and "records" in edges["arena.players"]
@@ -164,6 +164,12 @@ def test_bench_imports_nothing_from_tests():
                                  if n.split(".")[0] in test_modules)
              for script in (ROOT / "bench").glob("*.py")}
     assert {name: names for name, names in leaks.items() if names} == {}
+
+
+def test_the_arena_reaches_the_opponents_only_for_their_native_build():
+    reached = {d for m, deps in graph().items() if m.split(".")[0] == "arena"
+               for d in deps if d.split(".")[0] == "opponents"}
+    assert reached == {"opponents.build"}
 
 
 def test_the_arena_never_imports_the_bot():

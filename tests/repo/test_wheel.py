@@ -116,8 +116,6 @@ def pages(records: List[Dict]) -> List[str]:
                f"/api/watch?batch={key['batch']}"])
 
 
-@pytest.mark.xfail(strict=True, reason="built-in players: lead's part (arena/config.py knows "
-                                       "random and greedy without configs/arena.yaml)")
 def test_the_installed_arena_plays_a_batch_and_serves_each_page(installed, request):
     done = installed.run(str(installed.arena), *BATCH)
     assert done.returncode == 0, done.stderr
@@ -130,3 +128,16 @@ def test_the_installed_arena_plays_a_batch_and_serves_each_page(installed, reque
             assert answer.status == 200, page
     done = installed.run(str(installed.arena), "view", "OUT/games.jsonl", "-o", "page.html")
     assert done.returncode == 0 and (installed.cwd / "page.html").is_file(), done.stderr
+
+
+def test_the_installed_bot_and_native_uct_play_by_their_built_in_names(installed):
+    """`bot` (a process of the environment's own interpreter) and `uct` (compiled into the
+    user's cache when first named) need no config and no checkout."""
+    done = installed.run(str(installed.arena), "gauntlet", "bot", "uct", "--rounds", "1",
+                         "--time-limit", "2", "-j", "1", "-q", "--output", "LADDER",
+                         timeout=300)
+    assert done.returncode == 0, done.stderr
+    records = [json.loads(line)
+               for line in (installed.cwd / "LADDER" / "games.jsonl").read_text().splitlines()]
+    assert len(records) == 2 and all(r["fault"] is None for r in records), records
+    assert {(r["a"], r["b"]) for r in records} == {("bot", "uct")}

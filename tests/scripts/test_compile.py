@@ -12,6 +12,7 @@ import pytest
 from arena.players import make_player
 from arena.players.python import PythonPlayer
 from arena.referee import play_game
+from records.board import Board
 
 SCRIPT = Path(__file__).resolve().parents[2] / "compile.sh"
 
@@ -84,9 +85,9 @@ def test_each_source_folder_builds_into_a_library_that_plays(course: Path) -> No
     assert "compile.sh: Sourcecode/notes/ has no .cpp file, skipped" in done.stderr
     assert sorted(p.name for p in (course / "so").iterdir()) == ["42.so"]
     with make_player("42", {"so": str(course / "so" / "42.so")}) as lib:
-        outcome = play_game(lib, PythonPlayer("leftmost", leftmost), 9, 10, 4, 5, 3.0)
-    twin = play_game(*[PythonPlayer("leftmost", leftmost)] * 2, 9, 10, 4, 5, 3.0)
-    assert outcome.fault is None and outcome.reason == "four in a row"
+        outcome = play_game(lib, PythonPlayer("leftmost", leftmost), Board(9, 10, 4, 5), 3.0)
+    twin = play_game(*[PythonPlayer("leftmost", leftmost)] * 2, Board(9, 10, 4, 5), 3.0)
+    assert not outcome.faulter and outcome.reason == "four in a row"
     assert outcome.moves == twin.moves  # the library plays the leftmost open column too
 
 

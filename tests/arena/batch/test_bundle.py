@@ -7,6 +7,11 @@ import zipfile
 import pytest
 
 from arena.cluster.bundle import BundleError, make_bundle
+from records.player import PlayerSpec
+
+
+def parsed(specs):
+    return {name: PlayerSpec.parse(spec, name) for name, spec in specs.items()}
 
 
 @pytest.fixture
@@ -28,15 +33,16 @@ def names(bundle):
 
 
 def test_ships_the_folder_less_what_no_player_reads(project):
-    specs = {"uct": {"so": "build/opponents/uct.so"}, "far": {"so": "../elsewhere.so"},
-             "bot": {"process": "python -m bot"}, "mine": {"so": "tests/mine.so"}}
+    specs = parsed({"uct": {"so": "build/opponents/uct.so"}, "far": {"so": "../elsewhere.so"},
+                    "bot": {"process": "python -m bot"}, "mine": {"so": "tests/mine.so"}})
     bundle = make_bundle(specs, project, shared_fs=False, skip={project / "out"})
     assert names(bundle) == {"bot/__init__.py", "build/opponents/uct.so", "configs/a.yaml",
                              "run.sh", "_external/1/elsewhere.so", "tests/mine.so",
                              "bot/data/weights.json"}
     assert bundle.specs["uct"]["so"] == "build/opponents/uct.so"
     assert bundle.specs["far"]["so"] == "_external/1/elsewhere.so"
-    assert bundle.specs["bot"] == specs["bot"]
+    assert bundle.specs["bot"] == {"process": "python -m bot"}  # the YAML form travels
+    assert PlayerSpec.parse(bundle.specs["bot"], "bot") == specs["bot"]
     info = zipfile.ZipFile(io.BytesIO(bundle.data)).getinfo("run.sh")
     assert (info.external_attr >> 16) & 0o777 == 0o755
     again = make_bundle(specs, project, shared_fs=False, skip={project / "out"})
@@ -44,7 +50,7 @@ def test_ships_the_folder_less_what_no_player_reads(project):
 
 
 def test_shared_fs_ships_nothing_and_a_missing_so_is_an_error(project):
-    bundle = make_bundle({"uct": {"so": "build/opponents/uct.so"}}, project, True, set())
+    bundle = make_bundle(parsed({"uct": {"so": "build/opponents/uct.so"}}), project, True, set())
     assert bundle.data is None and bundle.root == str(project.resolve())
     with pytest.raises(BundleError, match="nowhere.so"):
-        make_bundle({"x": {"so": "nowhere.so"}}, project, False, set())
+        make_bundle(parsed({"x": {"so": "nowhere.so"}}), project, False, set())

@@ -3,6 +3,7 @@
 import pytest
 
 from arena.config import ConfigError, load_config, with_overrides
+from records.player import PlayerKind, PlayerSpec
 
 GOOD = """\
 batch: t
@@ -28,7 +29,7 @@ def test_good_gauntlet_config(tmp_path):
     cfg = load_config(write(tmp_path, GOOD))
     assert cfg.pairings == [("bot", "greedy"), ("bot", "uct")]
     assert cfg.time_limit == 1.0 and isinstance(cfg.time_limit, float)
-    assert cfg.players["uct"]["env"] == {"UCT_PLAYOUTS": "2000"}
+    assert cfg.players["uct"].env == {"UCT_PLAYOUTS": "2000"}
     assert cfg.jobs == 1  # default
 
 
@@ -40,7 +41,7 @@ def test_roundrobin_and_globs(tmp_path, monkeypatch):
     cfg = load_config(write(tmp_path, "players: {x: {so: x.so}}\n"
                                       "roundrobin: [x, {glob: 'TestCases/*.so'}]\n"))
     assert cfg.pairings == [("x", "02"), ("x", "04"), ("02", "04")]
-    assert cfg.players["02"] == {"so": "TestCases/02.so"}
+    assert cfg.players["02"] == PlayerSpec(PlayerKind.SO, "TestCases/02.so")
 
 
 @pytest.mark.parametrize("change, key", [

@@ -43,8 +43,9 @@ class Scripted:
 
 
 def config(tmp_path, rounds, **keys):
-    return Config(batch="e", rounds=rounds, seed=3, output=str(tmp_path), players={"x": {},
-                  "y": {}}, pairings=[("x", "y")], **keys)
+    never = {"python": "players:never"}  # the fake executor plays no player
+    return Config(batch="e", rounds=rounds, seed=3, output=str(tmp_path),
+                  players={"x": never, "y": never}, pairings=[("x", "y")], **keys)
 
 
 def test_a_game_sent_twice_is_logged_once(tmp_path):

@@ -8,25 +8,21 @@ import pytest
 
 from arena.results import (
     course_game,
-    iter_pairs,
     parse_course_text,
     read_course_folder,
     write_course_files,
 )
-from records.game import GameRecord, fault_of_code, winner_of_code
+from records.codes import FaultKind
+from records.game import GameRecord
 from records.log import ResultLog, ResultsError, folder_lock, read_log, sort_log
+from records.result import Fault, Side
+from records.tally import pairs
 
 
 def record(a="bot", b="greedy", rnd=0, leg=0, code=1, times=(0.4, 1.0, 0.7)):
     return GameRecord(batch="t", seed=7, round=rnd, leg=leg, a=a, b=b, M=9, N=10, no_x=2,
                       no_y=3, time_limit=3.0, code=code, reason="four in a row",
                       moves=[[8, i] for i in range(len(times))], times=list(times))
-
-
-def test_fault_codes_give_the_points_to_the_other_side():
-    assert [winner_of_code(c) for c in (0, 1, 2)] == ["draw", "a", "b"]
-    assert {winner_of_code(c) for c in (3, 4, 7, -1, -3)} == {"b"}
-    assert {winner_of_code(c) for c in (5, 6, 8, -2, -4)} == {"a"}
 
 
 def test_side_times_follow_who_moved_first():
@@ -114,9 +110,10 @@ def test_course_text_is_read_back_as_written(tmp_path):
     assert text.startswith("0:\n1\t1\t1\n2\t1\t1\n\n1:\n8\t1\t1\n")
     assert "A win: 2/4" in text
     games = read_course_folder(tmp_path)
-    assert [(g.round, g.leg, g.code) for g in games] == [(0, 0, 1), (0, 1, 2), (1, 0, 8),
-                                                          (1, 1, 0)]
-    assert len(list(iter_pairs(games))) == 2
+    assert [(g.key.round, g.key.leg, g.code) for g in games] == [
+        (0, 0, 1), (0, 1, 2), (1, 0, 8), (1, 1, 0)]
+    assert games[2].fault == Fault(Side.B, FaultKind.TIMEOUT)
+    assert len(list(pairs(games))) == 2
 
 
 def test_course_text_cut_short_names_the_line():
@@ -134,20 +131,12 @@ def test_foreign_text_file_is_reported(tmp_path):
         read_course_folder(tmp_path)
 
 
-def test_fault_of_code_names_side_and_kind():
-    assert fault_of_code(7) == ("a", "timeout")
-    assert fault_of_code(6) == ("b", "illegal")
-    assert fault_of_code(-4) == ("b", "noentry")
-    assert fault_of_code(1) is None
-
-
 def test_two_batches_pooled_keep_their_own_game_pairs():
     """Two batches on the same seed's boards, pooled in one log, are 2 pairs a round, not one
     pair whose legs overwrite each other."""
     first = [record(rnd=0, leg=leg) for leg in (0, 1)]
     second = [dataclasses.replace(r, batch="again") for r in first]
     games = [course_game(r) for r in first + second]
-    pairs = list(iter_pairs(games))
-    assert len(pairs) == 2
-    assert {(p0.batch, p1.batch) for p0, p1 in pairs} == {
-        (f"{first[0].batch}/{first[0].seed}",) * 2, (f"again/{first[0].seed}",) * 2}
+    found = list(pairs(games))
+    assert len(found) == 2
+    assert {(p0.key.batch, p1.key.batch) for p0, p1 in found} == {("t", "t"), ("again", "again")}

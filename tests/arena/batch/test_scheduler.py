@@ -10,16 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from arena.boards import BoardSpec, draw_board
+from arena.boards import draw_board
 from arena.config import Config
-from arena.referee import Fault, GameOutcome
+from arena.referee import GameOutcome
 from arena.results import read_course_folder
 from arena.scheduler import run_batch
 from arena.tasks import Task, plan, to_record
 from bench.arena_speed import build_libraries
+from records.board import Board
 from records.codes import FaultKind
 from records.game import GameKey
 from records.log import LOG_NAME, read_log
+from records.result import Fault, Result, Side
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -137,19 +139,19 @@ def test_plan_plays_each_board_twice_with_colours_swapped():
 
 
 def test_outcome_maps_to_the_pairings_view_when_b_moved_first():
-    task = Task(GameKey("t", "bot", "uct", 1, 4, 1), BoardSpec(9, 10, 3, 4), 1.0)
-    lost = GameOutcome(winner=2, fault=Fault(1, FaultKind.TIMEOUT, "no reply in 1 s"),
-                       moves=[(8, 0)], times=[1.5], reason="timeout by player 1",
-                       stderr=("uct says", "bot says"))
+    task = Task(GameKey("t", "bot", "uct", 1, 4, 1), Board(9, 10, 3, 4), 1.0)
+    lost = GameOutcome(winner=2, faulter=1, fault_kind=FaultKind.TIMEOUT,
+                       fault_detail="no reply in 1 s", moves=[(8, 0)], times=[1.5],
+                       reason="timeout by player 1", stderr=("uct says", "bot says"))
     rec = to_record(task, lost)  # leg 1: uct (B) moved first and timed out
-    assert (rec.code, rec.result, rec.first) == (8, "a", "b")
-    assert rec.fault == {"side": "b", "kind": "timeout", "detail": "no reply in 1 s"}
+    assert (rec.code, rec.result, rec.first) == (8, Result.A, Side.B)
+    assert rec.fault == Fault(Side.B, FaultKind.TIMEOUT, "no reply in 1 s")
     assert rec.stderr == {"b": "uct says", "a": "bot says"}
     assert (rec.M, rec.N, rec.no_x, rec.no_y, rec.round) == (9, 10, 3, 4, 4)
-    won = GameOutcome(winner=1, fault=None, moves=[(8, 0)], times=[0.1], reason="four",
+    won = GameOutcome(winner=1, moves=[(8, 0)], times=[0.1], reason="four",
                       win_line=[(8, 0), (7, 0), (6, 0), (5, 0)], stderr=("x", "y"))
     rec = to_record(task, won)
-    assert (rec.code, rec.result) == (2, "b")  # the first mover (B) won
+    assert (rec.code, rec.result) == (2, Result.B)  # the first mover (B) won
     assert rec.win_line == [[8, 0], [7, 0], [6, 0], [5, 0]]
     assert rec.stderr == {"a": "", "b": ""}  # kept only where a fault needs explaining
 
@@ -161,7 +163,7 @@ def test_batch_records_every_game_once_and_rerun_plays_nothing(strategies):
     records = run_batch(cfg, quiet=True)
     assert sorted((r.round, r.leg) for r in records) == [(r, g) for r in range(3) for g in (0, 1)]
     # Playing the leftmost free column against the rightmost: the first mover stacks four first.
-    assert all(r.result == r.first for r in records)
+    assert all(r.result.winner is r.first for r in records)
     assert len(read_course_folder(out)) == 6
     again = run_batch(cfg, quiet=True)
     assert len(again) == 6 and len(read_log(out / LOG_NAME)) == 6

@@ -11,6 +11,7 @@ from arena.report.command import main
 from arena.results import write_course_files
 from records.game import GameRecord
 from records.log import ResultLog
+from records.result import Fault
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -18,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[3]
 def rec(b, rnd, leg, code, times=(0.010, 0.002, 0.030), host=None, rows=9):
     return GameRecord(batch="t", seed=1, round=rnd, leg=leg, a="bot", b=b, M=rows, N=9, no_x=0,
                       no_y=0, time_limit=1.0, code=code, reason="", times=list(times),
-                      moves=[[8, i] for i in range(len(times))], host=host)
+                      moves=[[8, i] for i in range(len(times))], host=host,
+                      fault=Fault.of_code(code))
 
 
 def make_folder(folder):

@@ -1,5 +1,6 @@
 """Batches on real Dask clusters give the games, files and totals of a local run of the seed."""
 
+import dataclasses
 import json
 import os
 import re
@@ -29,9 +30,8 @@ from arena.__main__ import main
 from arena.cluster.checks import WorkersCannotPlay
 from arena.config import Config
 from arena.live import LiveGame, live_dir, mark_watching, read_live
-from arena.rules import Board
+from arena.rules import Grid
 from arena.scheduler import run_batch
-from records.game import GameKey
 from records.log import LOG_NAME, read_log
 
 PLAYERS = {"random": {"python": "opponents.random_player:get_point"},
@@ -166,8 +166,9 @@ def test_client_killed_mid_batch_leaves_nothing_and_a_rerun_resumes(tmp_path):
 
 def test_player_missing_on_the_workers_is_one_line_per_worker_before_any_game(tmp_path,
                                                                              dask_cluster):
-    cfg = config(tmp_path / "out", cluster=dask_cluster.address)
-    cfg.players = dict(PLAYERS, greedy={"python": "opponents.no_such_module:get_point"})
+    cfg = dataclasses.replace(
+        config(tmp_path / "out", cluster=dask_cluster.address),
+        players=dict(PLAYERS, greedy={"python": "opponents.no_such_module:get_point"}))
     with pytest.raises(WorkersCannotPlay) as raised:
         run_batch(cfg, quiet=True)
     lines = str(raised.value).splitlines()
@@ -240,7 +241,7 @@ def test_a_watched_cluster_batch_shows_its_games_in_progress_and_an_unwatched_on
         while not stop.is_set():
             mark_watching(out)
             for game in read_live(out):
-                name = f"{game.worker}:{sorted(game.key.items())}"
+                name = f"{game.worker}:{game.key}"
                 if len(game.moves) >= len(seen.get(name, game).moves):
                     seen[name] = game
             stop.wait(0.02)
@@ -260,11 +261,11 @@ def test_a_watched_cluster_batch_shows_its_games_in_progress_and_an_unwatched_on
     assert seen and max(len(g.moves) for g in seen.values()) >= 3
     for game in seen.values():
         assert re.fullmatch(rf"{os.getpid()}-\d+", game.worker)
-        record = records[GameKey(**game.key)]
-        assert game.board == [record.M, record.N, record.no_x, record.no_y]
+        record = records[game.key]
+        assert game.board == record.board
         moves: List[List[int]] = [m[:2] for m in game.moves]
         assert moves == record.moves[:len(moves)]
-        board = Board(*game.board)
+        board = Grid(*game.board.to_list())
         for ply, (x, y) in enumerate(moves):
             assert board.is_legal(x, y)
             board.play(x, y, 1 + ply % 2)

@@ -5,14 +5,16 @@ import pytest
 
 from arena.players import make_player
 from arena.referee import play_game
+from records.board import Board
 from records.codes import Code, FaultKind
+from records.result import Side
 
 LIMIT = 1.0  # seconds a move: Python start-up must fit in it on a loaded 2-core machine
 
 
 def timed_game(first, second, no=(4, 5)):
     start = time.monotonic()
-    outcome = play_game(first, second, 9, 10, no[0], no[1], LIMIT)
+    outcome = play_game(first, second, Board(9, 10, no[0], no[1]), LIMIT)
     wall = time.monotonic() - start
     return outcome, wall
 
@@ -20,7 +22,7 @@ def timed_game(first, second, no=(4, 5)):
 def test_good_process_bot_finishes_a_game(proto, leftmost_player):
     with make_player("bot", proto("good")) as bot:
         outcome, _ = timed_game(bot, leftmost_player)
-    assert outcome.fault is None and outcome.winner in (1, 2)
+    assert not outcome.faulter and outcome.winner in (1, 2)
     assert outcome.win_line and all(0 <= t < LIMIT for t in outcome.times)
 
 
@@ -46,10 +48,10 @@ def test_good_process_bot_finishes_a_game(proto, leftmost_player):
 def test_hostile_process_loses_in_time_with_the_right_code(mode, kind, proto, leftmost_player):
     with make_player("hostile", proto(mode)) as hostile:
         outcome, wall = timed_game(leftmost_player, hostile)
-    assert outcome.fault is not None, outcome.reason
-    assert (outcome.fault.side, outcome.fault.kind) == (2, kind), outcome.reason
+    assert outcome.faulter, outcome.reason
+    assert (outcome.faulter, outcome.fault_kind) == (2, kind), outcome.reason
     assert wall < LIMIT * (len(outcome.moves) + 1) + 1.0
-    assert outcome.course_code(a_first=False) == {
+    assert outcome.code(Side.B) == {
         FaultKind.CRASH: Code.A_BUG, FaultKind.TIMEOUT: Code.A_TIMEOUT,
         FaultKind.ILLEGAL: Code.A_ILLEGAL}[kind]
 
@@ -62,36 +64,36 @@ def test_hostile_process_loses_in_time_with_the_right_code(mode, kind, proto, le
 def test_a_frame_that_is_no_reply_is_a_bug_at_once(mode, detail, proto, leftmost_player):
     with make_player("hostile", proto(mode)) as hostile:
         outcome, _ = timed_game(hostile, leftmost_player)
-    assert outcome.moves == [] and detail in outcome.fault.detail
+    assert outcome.moves == [] and detail in outcome.fault_detail
 
 
 def test_a_reply_split_across_writes_is_read_whole(proto, leftmost_player):
     with make_player("split", proto("split_reply")) as split:
         outcome, _ = timed_game(split, leftmost_player)
-    assert outcome.fault is None and outcome.reason == "four in a row"
+    assert not outcome.faulter and outcome.reason == "four in a row"
 
 
 def test_bytes_after_a_reply_are_read_as_the_next_replys_header(proto, leftmost_player):
     # b"\n" then the next frame's first 3 bytes: a header of 0x0a000000
     with make_player("trailing", proto("trailing_bytes")) as trailing:
         outcome, _ = timed_game(trailing, leftmost_player)
-    assert (outcome.fault.side, outcome.fault.kind) == (1, FaultKind.CRASH)
-    assert len(outcome.moves) == 2 and "reply length header 167772160" in outcome.fault.detail
+    assert (outcome.faulter, outcome.fault_kind) == (1, FaultKind.CRASH)
+    assert len(outcome.moves) == 2 and "reply length header 167772160" in outcome.fault_detail
 
 
 def test_slow_start_counts_against_the_opening_move(proto, leftmost_player):
     with make_player("slow", proto("slow_start")) as slow:
         outcome, wall = timed_game(slow, leftmost_player)
-    assert (outcome.fault.side, outcome.fault.kind) == (1, FaultKind.TIMEOUT)
+    assert (outcome.faulter, outcome.fault_kind) == (1, FaultKind.TIMEOUT)
     assert outcome.moves == [] and wall < LIMIT + 1.0
-    assert outcome.course_code(a_first=True) == Code.A_TIMEOUT
+    assert outcome.code(Side.A) == Code.A_TIMEOUT
 
 
 def test_stderr_flood_is_drained_and_bounded(proto, leftmost_player):
     with make_player("noisy", proto("flood_stderr")) as noisy:
         outcome, _ = timed_game(noisy, leftmost_player)
         tail = noisy.stderr_tail()
-    assert outcome.fault is None
+    assert not outcome.faulter
     assert 0 < len(tail.encode()) <= 4096
     assert tail.rstrip().endswith(f"last words of move {(len(outcome.moves) + 1) // 2}")
     assert outcome.stderr[0] == tail
@@ -100,23 +102,23 @@ def test_stderr_flood_is_drained_and_bounded(proto, leftmost_player):
 def test_stderr_is_kept_with_the_faulting_game(proto, leftmost_player):
     with make_player("bot", proto("crash_later")) as bot:
         outcome, _ = timed_game(bot, leftmost_player)
-    assert outcome.fault.kind == FaultKind.CRASH and "exit status 1" in outcome.fault.detail
+    assert outcome.fault_kind == FaultKind.CRASH and "exit status 1" in outcome.fault_detail
     assert "RuntimeError: proto_bot gave up on move 3" in outcome.stderr[0]
 
 
 def test_missing_program_is_a_load_error(leftmost_player):
     bot = make_player("ghost", {"process": "/nonexistent/bot --fast"})
     outcome, _ = timed_game(bot, leftmost_player)
-    assert (outcome.fault.side, outcome.fault.kind) == (1, FaultKind.LOAD_ERROR)
-    assert outcome.course_code(a_first=True) == Code.A_LOAD
-    assert outcome.course_code(a_first=False) == Code.B_LOAD
+    assert (outcome.faulter, outcome.fault_kind) == (1, FaultKind.LOAD_ERROR)
+    assert outcome.code(Side.A) == Code.A_LOAD
+    assert outcome.code(Side.B) == Code.B_LOAD
 
 
 def test_same_player_plays_game_after_game(proto, leftmost_player):
     with make_player("bot", proto("good")) as bot:
         first, _ = timed_game(bot, leftmost_player)
         second, _ = timed_game(leftmost_player, bot)
-    assert first.fault is None and second.fault is None
+    assert first.faulter == second.faulter == 0
     assert first.moves == second.moves  # both play leftmost: the same game, from a fresh start
 
 
@@ -135,10 +137,10 @@ def test_opponent_loading_is_not_on_the_opening_process_clock(proto):
     from arena.players.python import PythonPlayer
     with make_player("bot", proto("good")) as bot:
         outcome, _ = timed_game(bot, PythonPlayer("slow", SlowToLoad))
-    assert outcome.fault is None and outcome.times[0] < 0.8
+    assert not outcome.faulter and outcome.times[0] < 0.8
 
 
 def test_first_players_load_fault_wins_over_the_seconds(leftmost_player):
     ghosts = [make_player(n, {"process": f"/nonexistent/{n}"}) for n in ("a", "b")]
     outcome, _ = timed_game(*ghosts)
-    assert (outcome.fault.side, outcome.fault.kind) == (1, FaultKind.LOAD_ERROR)
+    assert (outcome.faulter, outcome.fault_kind) == (1, FaultKind.LOAD_ERROR)

@@ -3,7 +3,9 @@ import time
 
 from arena.players.python import PythonPlayer
 from arena.referee import play_game
+from records.board import Board
 from records.codes import Code, FaultKind
+from records.result import Side
 
 
 class Script:
@@ -19,17 +21,17 @@ class Script:
 
 def scripted(first_moves, second_moves, M=9, N=9, no_x=0, no_y=8):
     a, b = Script(first_moves), Script(second_moves)
-    outcome = play_game(PythonPlayer("a", a), PythonPlayer("b", b), M, N, no_x, no_y, 1.0)
+    outcome = play_game(PythonPlayer("a", a), PythonPlayer("b", b), Board(M, N, no_x, no_y), 1.0)
     return outcome, a, b
 
 
 def test_first_player_wins_on_the_bottom_row():
     outcome, _, _ = scripted([(8, 0), (8, 1), (8, 2), (8, 3)], [(7, 0), (7, 1), (7, 2)])
-    assert (outcome.winner, outcome.fault, outcome.reason) == (1, None, "four in a row")
+    assert (outcome.winner, outcome.faulter, outcome.reason) == (1, 0, "four in a row")
     assert outcome.win_line == [(8, 0), (8, 1), (8, 2), (8, 3)]
     assert len(outcome.moves) == len(outcome.times) == 7
-    assert outcome.course_code(a_first=True) == Code.A_WON
-    assert outcome.course_code(a_first=False) == Code.B_WON
+    assert outcome.code(Side.A) == Code.A_WON
+    assert outcome.code(Side.B) == Code.B_WON
 
 
 def test_second_player_wins_vertically():
@@ -42,7 +44,7 @@ def test_forbidden_cell_breaks_a_bottom_row_line():
     # at row 7 (the cell is skipped) and makes five above it.
     outcome, _, _ = scripted([(8, 0), (8, 1), (8, 3), (8, 4), (8, 5)],
                              [(7, 0), (7, 1), (7, 3), (7, 4), (7, 2)], no_x=8, no_y=2)
-    assert (outcome.winner, outcome.fault) == (2, None) and len(outcome.moves) == 10
+    assert (outcome.winner, outcome.faulter) == (2, 0) and len(outcome.moves) == 10
     assert outcome.win_line == [(7, 0), (7, 1), (7, 2), (7, 3), (7, 4)]
 
 
@@ -86,23 +88,23 @@ def tie_moves(M, N, no_x, no_y):
 def test_tie_on_a_full_board():
     first, second = tie_moves(9, 9, 8, 0)  # a colour-0 cell, so both colours have 40 cells
     outcome, _, _ = scripted(first, second, no_x=8, no_y=0)
-    assert (outcome.winner, outcome.fault, outcome.reason) == (0, None, "board full")
+    assert (outcome.winner, outcome.faulter, outcome.reason) == (0, 0, "board full")
     assert len(outcome.moves) == 80
-    assert outcome.course_code(a_first=True) == Code.TIE
+    assert outcome.code(Side.A) == Code.TIE
 
 
 def test_illegal_move_loses():
     outcome, _, _ = scripted([(8, 0)], [(8, 0)])
-    assert outcome.winner == 1 and outcome.fault.side == 2
-    assert outcome.fault.kind == FaultKind.ILLEGAL
-    assert outcome.course_code(a_first=True) == Code.B_ILLEGAL
-    assert outcome.course_code(a_first=False) == Code.A_ILLEGAL
+    assert outcome.winner == 1 and outcome.faulter == 2
+    assert outcome.fault_kind == FaultKind.ILLEGAL
+    assert outcome.code(Side.A) == Code.B_ILLEGAL
+    assert outcome.code(Side.B) == Code.A_ILLEGAL
     assert len(outcome.times) == 2 and len(outcome.moves) == 1
 
 
 def test_forbidden_cell_is_illegal():
     outcome, _, _ = scripted([(8, 8)], [], no_x=8, no_y=8)
-    assert outcome.fault.kind == FaultKind.ILLEGAL and outcome.fault.side == 1
+    assert outcome.fault_kind == FaultKind.ILLEGAL and outcome.faulter == 1
 
 
 def test_slow_python_player_loses_on_time():
@@ -111,9 +113,9 @@ def test_slow_python_player_loses_on_time():
         return 8, 0
 
     outcome = play_game(PythonPlayer("slow", slow), PythonPlayer("b", Script([])),
-                        9, 9, 0, 0, 0.01)
-    assert outcome.fault.kind == FaultKind.TIMEOUT and outcome.winner == 2
-    assert outcome.course_code(a_first=True) == Code.A_TIMEOUT
+                        Board(9, 9, 0, 0), 0.01)
+    assert outcome.fault_kind == FaultKind.TIMEOUT and outcome.winner == 2
+    assert outcome.code(Side.A) == Code.A_TIMEOUT
 
 
 def test_exception_and_nonsense_reply_are_bugs():
@@ -121,10 +123,10 @@ def test_exception_and_nonsense_reply_are_bugs():
         raise KeyError("oops")
 
     outcome = play_game(PythonPlayer("a", Script([(8, 0)])), PythonPlayer("b", broken),
-                        9, 9, 0, 0, 1.0)
-    assert outcome.fault.kind == FaultKind.CRASH and outcome.fault.side == 2
+                        Board(9, 9, 0, 0), 1.0)
+    assert outcome.fault_kind == FaultKind.CRASH and outcome.faulter == 2
     assert "KeyError" in outcome.stderr[1]
-    assert outcome.course_code(a_first=False) == Code.A_BUG
+    assert outcome.code(Side.B) == Code.A_BUG
     outcome = play_game(PythonPlayer("a", lambda *_: "8 0"), PythonPlayer("b", broken),
-                        9, 9, 0, 0, 1.0)
-    assert outcome.fault.kind == FaultKind.CRASH and outcome.fault.side == 1
+                        Board(9, 9, 0, 0), 1.0)
+    assert outcome.fault_kind == FaultKind.CRASH and outcome.faulter == 1

@@ -1,13 +1,13 @@
 """The referee's board on hand-drawn positions (X first player, O second, # forbidden)."""
-from arena.rules import Board
+from arena.rules import Grid
 
 
-def board_from(picture: str) -> Board:
+def board_from(picture: str) -> Grid:
     """Rows top to bottom; the forbidden cell is '#'. ``top`` follows gravity from the bottom."""
     rows = picture.split()
     M, N = len(rows), len(rows[0])
     no_x, no_y = next((x, r.index("#")) for x, r in enumerate(rows) if "#" in r)
-    b = Board(M, N, no_x, no_y)
+    b = Grid(M, N, no_x, no_y)
     for x, row in enumerate(rows):
         for y, ch in enumerate(row):
             b.cells[x * N + y] = {"X": 1, "O": 2}.get(ch, 0)
@@ -23,7 +23,7 @@ EMPTY_ROW = "........."
 
 
 def test_forbidden_cell_on_bottom_row_is_skipped():
-    b = Board(9, 10, 8, 4)
+    b = Grid(9, 10, 8, 4)
     assert b.top[4] == 8 and b.top[3] == 9
     assert not b.is_legal(8, 4)
     assert b.is_legal(7, 4)
@@ -32,7 +32,7 @@ def test_forbidden_cell_on_bottom_row_is_skipped():
 
 
 def test_piece_below_forbidden_cell_jumps_over_it():
-    b = Board(9, 9, 6, 2)
+    b = Grid(9, 9, 6, 2)
     for x in (8, 7):
         b.play(x, 2, 1)
     assert b.top[2] == 6  # landed at row 7, right below the forbidden row 6: next is row 5
@@ -40,7 +40,7 @@ def test_piece_below_forbidden_cell_jumps_over_it():
 
 
 def test_column_with_only_forbidden_cell_left_is_full():
-    b = Board(9, 9, 0, 0)
+    b = Grid(9, 9, 0, 0)
     for x in range(8, 0, -1):
         b.play(x, 0, 1 + x % 2)
     assert b.top[0] == 0
@@ -48,7 +48,7 @@ def test_column_with_only_forbidden_cell_left_is_full():
 
 
 def test_illegal_moves_are_rejected():
-    b = Board(9, 9, 4, 4)
+    b = Grid(9, 9, 4, 4)
     assert not b.is_legal(7, 0)  # floating
     assert not b.is_legal(9, 0) and not b.is_legal(8, -1) and not b.is_legal(8, 9)
     b.play(8, 0, 1)
@@ -81,7 +81,7 @@ def test_five_in_a_row_is_reported_whole():
 
 
 def test_view_swaps_colours_for_the_second_player():
-    b = Board(9, 9, 0, 0)
+    b = Grid(9, 9, 0, 0)
     b.play(8, 0, 1)
     b.play(8, 1, 2)
     assert b.view(1)[72:74] == [2, 1]

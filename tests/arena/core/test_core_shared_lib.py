@@ -9,7 +9,9 @@ import pytest
 
 from arena.players import make_player
 from arena.referee import play_game
+from records.board import Board
 from records.codes import Code, FaultKind
+from records.result import Side
 
 LIMIT = 0.5
 
@@ -24,14 +26,14 @@ def so(libs, mark):
 
 def game(first, second, no=(4, 5)):
     start = time.monotonic()
-    outcome = play_game(first, second, 9, 10, no[0], no[1], LIMIT)
+    outcome = play_game(first, second, Board(9, 10, no[0], no[1]), LIMIT)
     return outcome, time.monotonic() - start
 
 
 def test_good_library_plays_a_whole_game(so, leftmost_player):
     with make_player("good", so("good")) as good:
         outcome, _ = game(good, leftmost_player)
-    assert outcome.fault is None and outcome.winner in (1, 2) and outcome.win_line
+    assert not outcome.faulter and outcome.winner in (1, 2) and outcome.win_line
     assert all(0 <= t < LIMIT for t in outcome.times)
 
 
@@ -41,7 +43,7 @@ def test_cpp_library_without_libstdcxx_loads_in_the_host(so, libs, leftmost_play
     assert plain.returncode != 0 and "undefined symbol" in plain.stderr  # needs the host's help
     with make_player("cpp", so("cpp")) as cpp:
         outcome, _ = game(leftmost_player, cpp)
-    assert outcome.fault is None
+    assert not outcome.faulter
     assert "cpp strategy thinking" in outcome.stderr[1]
 
 
@@ -67,14 +69,14 @@ def test_hostile_library_loses_in_time_with_the_right_code(name, kind, words, so
                                                            leftmost_player):
     with make_player(name, so(name)) as hostile:
         outcome, wall = game(hostile, leftmost_player)
-    assert (outcome.fault.side, outcome.fault.kind) == (1, kind), outcome.reason
-    assert words in outcome.fault.detail
+    assert (outcome.faulter, outcome.fault_kind) == (1, kind), outcome.reason
+    assert words in outcome.fault_detail
     assert wall < (1.0 if kind == FaultKind.LOAD_ERROR else LIMIT) + 1.0
-    assert outcome.course_code(a_first=True) == {
+    assert outcome.code(Side.A) == {
         FaultKind.CRASH: Code.A_BUG, FaultKind.TIMEOUT: Code.A_TIMEOUT,
         FaultKind.ILLEGAL: Code.A_ILLEGAL, FaultKind.LOAD_ERROR: Code.A_LOAD,
         FaultKind.NO_ENTRY: Code.A_NO_ENTRY}[kind]
-    assert outcome.course_code(a_first=False) == {
+    assert outcome.code(Side.B) == {
         FaultKind.CRASH: Code.B_BUG, FaultKind.TIMEOUT: Code.B_TIMEOUT,
         FaultKind.ILLEGAL: Code.B_ILLEGAL, FaultKind.LOAD_ERROR: Code.B_LOAD,
         FaultKind.NO_ENTRY: Code.B_NO_ENTRY}[kind]
@@ -83,46 +85,46 @@ def test_hostile_library_loses_in_time_with_the_right_code(name, kind, words, so
 def test_stdout_flood_does_not_corrupt_the_protocol(so, leftmost_player):
     with make_player("flood", so("stdout_flood")) as flood:
         outcome, _ = game(flood, leftmost_player)
-    assert outcome.fault is None
+    assert not outcome.faulter
     assert 0 < len(outcome.stderr[0].encode()) <= 4096 and set(outcome.stderr[0]) == {"x"}
 
 
 def test_stderr_before_a_crash_is_kept(so, leftmost_player):
     with make_player("note", so("stderr_note")) as note:
         outcome, _ = game(leftmost_player, note)
-    assert outcome.fault.kind == FaultKind.CRASH and outcome.fault.side == 2
+    assert outcome.fault_kind == FaultKind.CRASH and outcome.faulter == 2
     assert outcome.stderr[1].splitlines()[-1] == "strategy note: call 3"
 
 
 def test_library_state_is_fresh_in_every_game(so, leftmost_player):
     with make_player("stateful", so("stateful")) as stateful:
         outcomes = [game(stateful, leftmost_player)[0] for _ in range(3)]
-    assert [o.fault for o in outcomes] == [None, None, None]
+    assert [o.faulter for o in outcomes] == [0, 0, 0]
 
 
 def test_one_host_survives_crashes_and_timeouts(so, leftmost_player):
     with make_player("segv", so("segv")) as segv, make_player("loop", so("loop")) as loop:
         for _ in range(2):
-            assert game(segv, leftmost_player)[0].fault.kind == FaultKind.CRASH
-            assert game(leftmost_player, loop)[0].fault.kind == FaultKind.TIMEOUT
+            assert game(segv, leftmost_player)[0].fault_kind == FaultKind.CRASH
+            assert game(leftmost_player, loop)[0].fault_kind == FaultKind.TIMEOUT
         hosts = {segv.host_pid, loop.host_pid}
-        assert game(segv, leftmost_player)[0].fault.kind == FaultKind.CRASH
+        assert game(segv, leftmost_player)[0].fault_kind == FaultKind.CRASH
         assert {segv.host_pid, loop.host_pid} == hosts and None not in hosts
 
 
 def test_a_dead_host_is_replaced(so, leftmost_player):
     with make_player("good", so("good")) as good:
-        assert game(good, leftmost_player)[0].fault is None
+        assert game(good, leftmost_player)[0].faulter == 0
         old = good.host_pid
         os.kill(old, signal.SIGKILL)
-        assert game(good, leftmost_player)[0].fault is None
+        assert game(good, leftmost_player)[0].faulter == 0
         assert good.host_pid not in (None, old)
 
 
 def test_what_a_library_forked_dies_with_its_game(so, leftmost_player, mark, find_marked):
     with make_player("forker", so("fork_sleeper")) as forker:
         outcome, _ = game(forker, leftmost_player)
-        assert outcome.fault is None
+        assert not outcome.faulter
         deadline = time.monotonic() + 1.0  # SIGKILL is sent; dying takes a moment
         while find_marked(mark) != [forker.host_pid] and time.monotonic() < deadline:
             time.sleep(0.02)

@@ -114,10 +114,10 @@ def unexpected(record: GameRecord) -> Optional[str]:
     played = len(record.moves[0 if opens else 1::2])
     if record.fault is None:
         return None if kind is None or played < at else f"{mode} at move {at}: no fault"
-    got = (record.fault["side"], record.fault["kind"], played, record.code)
+    got = (record.fault.side.value, record.fault.kind.value, played, record.code)
     if kind is not None and got == ("a", kind, at - 1, fault_code(FaultKind(kind), True)):
         return None
-    return f"{mode} at move {at}: {got} {record.fault['detail']}"
+    return f"{mode} at move {at}: {got} {record.fault.detail}"
 
 
 def test_soak_records_every_game_once_with_its_code_and_leaves_nothing(
@@ -136,7 +136,7 @@ def test_soak_records_every_game_once_with_its_code_and_leaves_nothing(
             last.update(s.rss)
     begin = sorted(reference.rss.values())
     end = sorted(last[pid] for pid in reference.rss)
-    faults = Counter(r.fault["kind"] for r in records if r.fault)
+    faults = Counter(r.fault.kind.value for r in records if r.fault)
     faulted = Counter(planned_mode(r) for r in records if r.fault)
     print(f"\nsoak: {len(records)} games in {wall:.1f} s (-j 2, {TIME_LIMIT} s a move); codes "
           f"{dict(sorted(Counter(r.code for r in records).items()))}; faults {dict(faults)}"

@@ -138,4 +138,4 @@ def test_ctrl_d_at_the_prompt_resigns_and_is_recorded_as_a_fault(tmp_path):
     assert term.close() == 0
     (record,) = read_log(tmp_path / "games.jsonl")
     assert (record.first, record.result, record.code) == ("b", "b", 3)
-    assert record.fault["kind"] == "crash" and record.fault["side"] == "a"
+    assert record.fault.kind.value == "crash" and record.fault.side.value == "a"

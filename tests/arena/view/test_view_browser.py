@@ -13,6 +13,7 @@ from view_records import write_records
 from arena.view import write_report
 from devtools.browser import chromium_missing, dump_dom
 from records.game import GameRecord
+from records.result import Result
 
 pytestmark = skip_if(chromium_missing() is not None, "no chromium")
 
@@ -99,7 +100,7 @@ def test_filters_and_sort_agree_with_the_records(site):
     page, records = site
     dom = show(page, "do=set:f-result=loss")
     lost = [r for r in records if "bot" in (r.a, r.b) and r.result != "draw"
-            and (r.result == "a") == (r.b == "bot")]
+            and (r.result is Result.A) == (r.b == "bot")]
     assert dom.by_id("summary").attrs["data-count"] == str(len(lost))
     dom = show(page, "do=set:f-opp=greedy,set:f-colour=first,set:f-sort=long")
     rows = [int(e.attrs["data-game"]) for e in dom.elements if e.tag == "tr" and
@@ -114,10 +115,10 @@ def test_every_game_view_counts_results_from_side_a(site):
     page, records = site
     dom = show(page, "player=&result=win")
     assert dom.by_id("summary").attrs["data-count"] == str(
-        sum(r.result == "a" for r in records))
+        sum(r.result is Result.A for r in records))
     dom = show(page, "player=&opp=crashy&result=their")
     assert dom.by_id("summary").attrs["data-count"] == str(
-        sum(r.b == "crashy" and bool(r.fault) and r.fault["side"] == "b" for r in records))
+        sum(r.b == "crashy" and bool(r.fault) and r.fault.side.value == "b" for r in records))
 
 
 def test_arrow_down_opens_the_next_game_of_the_filtered_list(site):

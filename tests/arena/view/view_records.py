@@ -8,8 +8,10 @@ from arena.boards import draw_board
 from arena.players.python import PythonPlayer
 from arena.tasks import Task, play_task
 from devtools.sample import write_sample
+from records.codes import FaultKind
 from records.game import GameKey, GameRecord
 from records.log import ResultLog, read_log
+from records.result import Fault, Side
 
 
 def forbidden_bottom_win() -> GameRecord:
@@ -27,7 +29,7 @@ def crash_with_stderr() -> GameRecord:
     return GameRecord(batch="hand", seed=2, round=0, leg=0, a="bot", b="uct", M=10, N=10,
                       no_x=2, no_y=2, time_limit=3.0, code=5, reason="B crash",
                       moves=[[9, 4], [9, 5], [8, 4]], times=[0.5, 0.02, 0.4, 0.01],
-                      fault={"side": "b", "kind": "crash", "detail": "exit status -11"},
+                      fault=Fault(Side.B, FaultKind.CRASH, "exit status -11"),
                       stderr={"a": "", "b": "line one\n</script><b>not bold</b>\nSegfault"})
 
 

@@ -16,15 +16,19 @@ from web_server import PLAYERS, Served
 import arena.web.games as games_module
 from arena.boards import draw_board
 from arena.config import adhoc_config, with_overrides
-from arena.live import LiveFile, is_watched, mark_watching, read_live
-from arena.players import make_player
+from arena.live import LiveFile, MoveSink, is_watched, mark_watching, read_live
+from arena.players.base import MoveResult
 from arena.results import course_game
-from arena.rules import Board
+from arena.rules import Grid
 from arena.scheduler import run_batch
+from arena.tasks import Task
 from arena.web.watch import FolderWatch, _sprt
+from arena.worker import GameWorker
 from devtools.sample import write_sample
+from records.codes import FaultKind
 from records.game import GameKey, GameRecord
 from records.log import ResultLog, read_log, sort_log
+from records.result import Fault, Result, Side
 
 ROOT = Path(__file__).resolve().parents[3]
 MARK = "ARENA_WEB_TEST_MARK"
@@ -64,7 +68,7 @@ def test_a_game_against_random_is_played_to_its_end_and_recorded(served, tmp_pat
         state = state_when(served, game["id"], your_turn)
         if state["over"]:
             break
-        board = Board(state["M"], state["N"], state["no_x"], state["no_y"])
+        board = Grid(state["M"], state["N"], state["no_x"], state["no_y"])
         for ply, (x, y) in enumerate(state["moves"]):
             board.play(x, y, ply % 2 + 1)
         column = next(y for y in range(state["N"]) if board.top[y] > 0)
@@ -112,9 +116,10 @@ def test_a_full_column_is_refused(served):
     ("POST", "/api/games/feedbeef/move", b'{"column": 1}', 404, "no game 'feedbeef'"),
     ("POST", "/api/games", b'{"opponent": "random", "colour"', 400, "malformed body: not JSON"),
     ("POST", "/api/games", b'{"opponent": "nobody"}', 400, "opponent: no player named"),
-    ("POST", "/api/games", b'{"opponent": "random", "board": [13, 9, 0, 0]}', 400, "M: 13 is not"),
+    ("POST", "/api/games", b'{"opponent": "random", "board": [13, 9, 0, 0]}', 400,
+     "board: M = 13 is not within 9..12"),
     ("POST", "/api/games", b'{"opponent": "random", "board": [9, 9, 9, 0]}', 400,
-     "no_x: 9 is not"),
+     "board: the forbidden cell (9, 0) is not on a 9x9 board"),
     ("GET", "/replay?log=../../../etc/passwd", None, 403, "../../../etc/passwd: a path outside"),
     ("GET", "/replay?log=nothing.jsonl", None, 404, "nothing.jsonl: no such file"),
     ("GET", "/static/server.py", None, 404, "no such file"),
@@ -179,25 +184,59 @@ def test_a_game_whose_page_is_gone_is_recorded_as_abandoned_and_its_opponent_end
     finally:
         served.close()
     [record] = read_log(tmp_path / "games.jsonl")
-    assert record.fault == {"side": "a", "kind": "crash",
-                            "detail": "the person left the game (abandoned: the page closed)"}
+    assert record.fault == Fault(Side.A, FaultKind.CRASH,
+                                 "the person left the game (abandoned: the page closed)")
     assert record.code == 3 and state["result"] == "loss" and len(record.moves) == 1
 
 
-def test_live_files_are_written_only_while_a_page_watches(tmp_path):
-    key, board = GameKey("b", "x", "y", 1, 0, 0), draw_board(1, 0)
+def test_a_live_file_holds_the_watched_game_until_it_ends(tmp_path):
+    task = Task(GameKey("b", "x", "y", 1, 0, 0), draw_board(1, 0), 1.0)
     live = LiveFile(tmp_path)
-    players = {n: make_player(n, PLAYERS["random"]) for n in ("x", "y")}
-    assert live.wrap(players, key, board, 1.0) is players and not live.path.exists()
+    assert not live.watched()
     mark_watching(tmp_path)
-    assert is_watched(tmp_path)
-    wrapped = live.wrap(players, key, board, 1.0)
-    assert set(wrapped) == {"x", "y"} and live.path.exists()
+    assert is_watched(tmp_path) and live.watched()
+    live.start(task)
+    live.move(MoveResult((8, 3), 0.25, None))
+    live.move(MoveResult(None, 1.0, FaultKind.TIMEOUT, "late"))  # a fault: no line
     [game] = read_live(tmp_path)
-    assert (game.key["a"], game.board, game.moves) == ("x", [board.M, board.N, board.no_x,
-                                                            board.no_y], [])
+    assert (game.key, game.board, game.moves) == (task.key, task.board, [[8, 3, 0.25]])
     live.end()
     assert read_live(tmp_path) == [] and not live.path.exists()
+
+
+class Recording(MoveSink):
+    """A sink that keeps what the worker hands it."""
+
+    def __init__(self, watched: bool) -> None:
+        self.is_watched, self.calls = watched, []
+
+    def watched(self) -> bool:
+        return self.is_watched
+
+    def start(self, task: Task) -> None:
+        self.calls.append(("start", task.key))
+
+    def move(self, res: MoveResult) -> None:
+        self.calls.append(("move", res.point))
+
+    def end(self) -> None:
+        self.calls.append(("end", None))
+
+
+@pytest.mark.parametrize("watched", [False, True])
+def test_the_game_worker_hands_a_watched_games_moves_to_its_sink(watched):
+    task = Task(GameKey("b", "x", "y", 1, 0, 0), draw_board(1, 0), 1.0)
+    sink = Recording(watched)
+    worker = GameWorker({n: PLAYERS["random"] for n in "xy"}, sink)
+    try:
+        record = worker.play(task)
+    finally:
+        worker.close()
+    if not watched:
+        assert sink.calls == []
+    else:
+        assert sink.calls[0] == ("start", task.key) and sink.calls[-1] == ("end", None)
+        assert [point for what, point in sink.calls[1:-1]] == [tuple(m) for m in record.moves]
 
 
 def test_the_watch_state_is_the_batchs_final_score(served, tmp_path):
@@ -206,8 +245,8 @@ def test_the_watch_state_is_the_batchs_final_score(served, tmp_path):
                             {"rounds": 4, "jobs": 1, "output": str(tmp_path), "seed": 3})
     records = run_batch(config, quiet=True)
     state = json.loads(served.call("GET", "/api/watch")[1])
-    wins = sum(r.result == "a" for r in records)
-    losses = sum(r.result == "b" for r in records)
+    wins = sum(r.result is Result.A for r in records)
+    losses = sum(r.result is Result.B for r in records)
     assert state["batch"] == "watched"
     assert (state["total"]["wins"], state["total"]["losses"], state["total"]["games"]) == (
         wins, losses, len(records))

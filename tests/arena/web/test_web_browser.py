@@ -14,6 +14,7 @@ from web_server import PLAYERS, Served
 
 from devtools.browser import chrome, driver_missing, wait_for
 from records.log import read_log
+from records.result import Result
 
 pytestmark = skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
 ROOT = Path(__file__).resolve().parents[3]
@@ -127,7 +128,7 @@ def test_the_watch_page_reaches_the_batchs_final_score(browser, served, tmp_path
         cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr
     records = read_log(tmp_path / "games.jsonl")
-    wins = sum(r.result == "a" for r in records)
+    wins = sum(r.result is Result.A for r in records)
     wait_for(browser, f"document.getElementById('score').dataset.games === '{len(records)}'")
     score = browser.find_element("id", "score")
     assert score.get_attribute("data-wins") == str(wins)

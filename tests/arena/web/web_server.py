@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
 from arena.web.server import Server, make_server
+from records.player import PlayerSpec
 
-PLAYERS = {
-    "random": {"python": "opponents.random_player:get_point"},
-    "greedy": {"python": "opponents.greedy:get_point"},
-}
+PLAYERS = {name: PlayerSpec.parse({"python": target}, name) for name, target in (
+    ("random", "opponents.random_player:get_point"), ("greedy", "opponents.greedy:get_point"))}
 
 
 class Served:

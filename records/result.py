@@ -1,0 +1,113 @@
+"""Who got a game's points and why: the sides of a pairing, the result, the fault.
+
+A pairing has two sides, A and B (the course's `<A>_<B>.txt`); the course's result code
+(``records.codes.Code``) says, from A's view, who won and whether a fault decided it. Every
+reader asks the types here (``Result.of_code``, ``Fault.of_code``, ``Result.outcome``) rather
+than mapping codes or strings to wins and losses again.
+"""
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Dict, Mapping, Optional
+
+from records.codes import Code, FaultKind, fault_code
+
+
+class Side(str, Enum):
+    """A side of a pairing: A (the result file's first name) or B."""
+
+    A = "a"
+    B = "b"
+
+    @property
+    def other(self) -> "Side":
+        return Side.B if self is Side.A else Side.A
+
+
+class Outcome(str, Enum):
+    """One player's view of a result."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+    @property
+    def letter(self) -> str:
+        """W, D or L, as W-D-L counts print them."""
+        return self.value[0].upper()
+
+    @property
+    def score(self) -> float:
+        """The game's score: 1 a win, 1/2 a draw, 0 a loss."""
+        return {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}[self]
+
+
+class Result(str, Enum):
+    """Who got the points: side A, side B, or neither (a draw). A fault is the faulter's loss."""
+
+    A = "a"
+    B = "b"
+    DRAW = "draw"
+
+    @classmethod
+    def of_code(cls, code: int) -> "Result":
+        """The result a course code records; ValueError for a number that is not one."""
+        code = Code(code)
+        if code == Code.TIE:
+            return cls.DRAW
+        a_wins = {Code.A_WON, Code.B_BUG, Code.B_ILLEGAL, Code.B_TIMEOUT, Code.B_LOAD,
+                  Code.B_NO_ENTRY}
+        return cls.A if code in a_wins else cls.B
+
+    @property
+    def winner(self) -> Optional[Side]:
+        """The side that got the points; None for a draw."""
+        return None if self is Result.DRAW else Side(self.value)
+
+    def outcome(self, side: Side) -> Outcome:
+        """The result as one side sees it."""
+        if self is Result.DRAW:
+            return Outcome.DRAW
+        return Outcome.WIN if self.value == side.value else Outcome.LOSS
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A game lost outside the board: by which side, of which kind, and what happened (the
+    referee's one line, e.g. "no complete reply within 3 s")."""
+
+    side: Side
+    kind: FaultKind
+    detail: str = ""
+
+    @property
+    def code(self) -> Code:
+        """The course's code for this fault."""
+        return fault_code(self.kind, by_a=self.side is Side.A)
+
+    @classmethod
+    def of_code(cls, code: int, detail: str = "") -> Optional["Fault"]:
+        """The fault a course code records (7 -> A timed out), None for a game decided on the
+        board; ValueError for a number that is not a code."""
+        code = Code(code)
+        for kind in FaultKind:
+            for side in Side:
+                if fault_code(kind, side is Side.A) == code:
+                    return cls(side, kind, detail)
+        return None
+
+    def to_dict(self) -> Dict[str, str]:
+        """The fault as the log writes it."""
+        return {"side": self.side.value, "kind": self.kind.value, "detail": self.detail}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Fault":
+        """A fault from the log's object; KeyError or ValueError when it is not one."""
+        return cls(Side(data["side"]), FaultKind(data["kind"]), str(data.get("detail", "")))
+
+
+def board_code(winner: Optional[Side]) -> Code:
+    """The course's code for a game decided on the board (None: a tie)."""
+    if winner is None:
+        return Code.TIE
+    return Code.A_WON if winner is Side.A else Code.B_WON
