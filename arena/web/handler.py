@@ -39,6 +39,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
+        if self.close_connection:
+            self.send_header("Connection", "close")
         for name, value in (headers or {}).items():
             self.send_header(name, value)
         self.end_headers()
@@ -55,12 +57,15 @@ class Handler(BaseHTTPRequestHandler):
         self._send(302, b"", "text/plain", {"Location": where})
 
     def body(self) -> Any:
-        """The request's JSON body; BadRequest when it is missing, too long or not JSON."""
+        """The request's JSON body; BadRequest when it is missing, too long or not JSON. A body
+        left unread ends the connection after the answer: its bytes are no next request."""
         try:
             length = int(self.headers.get("Content-Length", ""))
         except ValueError:
+            self.close_connection = True
             raise BadRequest("malformed body: no Content-Length") from None
         if not 0 <= length <= MAX_BODY:
+            self.close_connection = True
             raise BadRequest(f"malformed body: {length} bytes (at most {MAX_BODY})")
         raw = self.rfile.read(length)
         try:
