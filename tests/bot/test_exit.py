@@ -17,7 +17,7 @@ from botio import BotProcess, children, cpu_seconds, in_session
 from skips import skip_if
 
 GONE_WITHIN = 1.0  # seconds after the kill, or after the move that end of input follows
-BUSY = 0.05  # CPU seconds a process must have used to count as searching
+BUSY = 0.05  # CPU seconds a process spends before it counts as searching
 
 pytestmark = skip_if(len(os.sched_getaffinity(0)) < 2, "one core")
 
