@@ -13,8 +13,10 @@
     python -m arena play human bot                            # you against a bot, at the terminal
     python -m arena serve results/arena                       # play and watch in the browser
 
-Players on the command line are names from --config (default configs/arena.yaml) or
-NAME=SPEC, where SPEC is a .so path, module:function, or a command on the platform protocol.
+Players on the command line are names from --config (default configs/arena.yaml where it
+exists), the built-in players (bot, random, greedy, heuristic, mcts200, uct: arena/builtin.py)
+or NAME=SPEC, where SPEC is a .so path, module:function, or a command on the platform protocol.
+Installed (`pip install .`), the same commands run as `arena ...` from any folder.
 """
 
 import argparse
@@ -66,7 +68,8 @@ def _add_overrides(p: argparse.ArgumentParser) -> None:
 def _players_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("players", nargs="+", metavar="PLAYER", help="NAME or NAME=SPEC")
     p.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
-                   help="where player NAMEs are looked up (default: configs/arena.yaml)")
+                   help="where player NAMEs are looked up before the built-in ones "
+                        "(default: configs/arena.yaml where it exists)")
 
 
 def _known_players(path: Path) -> dict:
@@ -128,7 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"the results folder: its {LOG_NAME} gets the games played, its "
                             "batch is watched and replayed (default: results/arena)")
     serve.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
-                       help="the players one can play (default: configs/arena.yaml)")
+                       help="players one can play beside the built-in ones (default: "
+                            "configs/arena.yaml where it exists)")
     serve.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
                        help="one more player to play, as for `game` (repeatable)")
     serve.add_argument("--host", default="127.0.0.1",
@@ -250,9 +254,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from arena.builtin import builtin_players
     from arena.web.server import make_server, run
 
-    players = dict(_known_players(args.config))
+    players = {**builtin_players(), **_known_players(args.config)}
     players.update(player_from_arg(p, players) for p in args.player)
     server = make_server(args.folder, players, args.host, args.port, args.time_limit,
                          tuple(args.sprt))

@@ -22,6 +22,12 @@ LADDER: Dict[str, Dict[str, object]] = {
 }
 
 
+def builtin_players() -> Dict[str, PlayerSpec]:
+    """Every built-in player (the native UCT's library built if stale): the web app's
+    opponents."""
+    return {name: builtin_player(name) for name in LADDER}  # type: ignore[misc]
+
+
 def builtin_player(name: str) -> Optional[PlayerSpec]:
     """The built-in player `name`, None when there is none; naming `uct` builds its library
     when it is missing or older than its source."""
