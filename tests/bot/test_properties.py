@@ -143,12 +143,14 @@ def test_the_shipped_bot_plays_leaves_out_in_its_worker() -> None:
     search got under 0.7 of a core, bot.search.fork.FULL_CORE, as on a busy machine), while
     the capped bot runs alone."""
     with BotProcess(["--time", "0.3"]) as bot, BotProcess(TINY_ARGS) as capped:
+        bot.send("9 9 0 0\n")
         deadline = time.monotonic() + 5
         while not children(bot.proc.pid) and time.monotonic() < deadline:
             time.sleep(0.01)
         (worker,) = children(bot.proc.pid)
         idle = cpu_seconds(worker)
-        bot.send("9 9 0 0\n-1 -1\n")
+        time.sleep(0.05)  # a request that comes later than the header gets its whole time
+        bot.send("-1 -1\n")
         capped.send("9 9 0 0\n-1 -1\n")
         bot.read_frame()
         capped.read_frame()
