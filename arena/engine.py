@@ -1,0 +1,220 @@
+"""The client of the bot's analysis mode, run as a process (`python -m bot --analyse`).
+
+The arena never imports the bot: an `Engine` is one process speaking the analysis protocol
+(docs/protocol.md, section 4), started in its own session like every player
+(arena/players/reaper.py), so `close()` and an exiting arena kill it and whatever it forked.
+`analyse()` sends a position (checked first by arena/position.py) and returns an `Analysis`,
+the stream of that request's lines: updates, then the final one (``"done": true``). A new
+request ends the one in progress (the engine writes its final line first) and keeps the
+engine's tree where the new position follows from the last. `EnginePool` hands out at most
+``cap`` engines at once (one a core), for the analysis board's pages.
+"""
+
+import io
+import json
+import os
+import queue
+import sys
+import threading
+from collections import deque
+from pathlib import Path
+from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence
+
+from arena.players.reaper import Child, kill_tree, spawn
+from arena.players.tail import StderrTail
+from arena.position import Setup, from_cells, from_moves
+from records.board import Board
+
+ROOT = Path(__file__).resolve().parents[1]  # where `python -m bot` finds the bot
+ARGV = (sys.executable, "-m", "bot", "--analyse", "--cores", "1")  # one core an engine
+
+
+class EngineError(RuntimeError):
+    """The engine refused a request or is gone: the message is one line."""
+
+
+class Analysis:
+    """The lines of one request, parsed, in order: updates, then the final line (``done``).
+    Filled by the engine's reader thread; read with `get` or by iterating."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self._lines: queue.Queue[Dict[str, Any]] = queue.Queue()
+        self.last: Optional[Dict[str, Any]] = None  # the latest line read from here
+        self.done = False  # the final line has been read from here
+
+    def put(self, line: Dict[str, Any]) -> None:
+        self._lines.put(line)
+
+    def get(self, timeout: Optional[float] = None) -> Optional[Dict[str, Any]]:
+        """The next line, or None when none came within ``timeout`` seconds or the final line
+        was read; EngineError for the engine's refusal or its exit."""
+        if self.done:
+            return None
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if "error" in line:
+            self.done = True
+            raise EngineError(str(line["error"]))
+        self.last, self.done = line, bool(line.get("done"))
+        return line
+
+    def __iter__(self) -> Iterator[Dict[str, Any]]:
+        """Every line up to the final one, waiting as long as the request runs."""
+        while not self.done:
+            line = self.get()
+            if line is not None:
+                yield line
+
+
+class Engine:
+    """One `python -m bot --analyse` process; one request analysed at a time."""
+
+    def __init__(self, argv: Sequence[str] = ARGV) -> None:
+        self._child: Optional[Child] = spawn(list(argv), cwd=str(ROOT))
+        self._tail = StderrTail(self._child.stderr_fd)
+        self._pending: Deque[Analysis] = deque()  # requests sent whose final line is to come
+        self._lock = threading.Lock()
+        self._closed = False
+        self._reader = threading.Thread(target=self._read, args=(self._child.proc.stdout,),
+                                        name="engine-reader", daemon=True)
+        self._reader.start()
+
+    @property
+    def pid(self) -> int:
+        return self._child.pid if self._child else -1
+
+    @property
+    def alive(self) -> bool:
+        return not self._closed and self._child is not None and self._child.proc.poll() is None
+
+    def _read(self, stdout: Any) -> None:
+        """Hand each line to the oldest request still open (the engine answers in order)."""
+        lines = io.BufferedReader(stdout)
+        while True:
+            try:
+                raw = lines.readline()
+            except (OSError, ValueError):  # closed by close() under the read
+                raw = b""
+            if not raw:
+                break
+            try:
+                line = json.loads(raw)
+            except ValueError:
+                continue  # the protocol writes JSON lines only: nothing to hand anyone
+            with self._lock:
+                if not self._pending:
+                    continue
+                analysis = self._pending[0]
+                if "error" in line or line.get("done"):
+                    self._pending.popleft()
+            analysis.put(line)
+        with self._lock:
+            orphans, self._closed = list(self._pending), True
+            self._pending.clear()
+        why = self._tail.text().strip().splitlines()[-1:] or ["no message"]
+        for analysis in orphans:
+            analysis.put({"error": f"the engine exited ({why[0][:200]})"})
+
+    def _send(self, request: Dict[str, Any], analysis: Optional[Analysis] = None) -> None:
+        with self._lock:
+            if self._closed or self._child is None:
+                raise EngineError("the engine is closed")
+            try:
+                self._child.proc.stdin.write((json.dumps(request) + "\n").encode())
+            except OSError as exc:
+                raise EngineError(f"the engine is gone: {exc}") from None
+            if analysis is not None:
+                self._pending.append(analysis)
+
+    def analyse(self, board: Board, moves: Optional[Sequence[Any]] = None,
+                seconds: Optional[float] = None, playouts: Optional[int] = None,
+                cells: Optional[Sequence[int]] = None) -> Analysis:
+        """Start analysing the position after ``moves`` ([x, y] each, from the empty board),
+        or the position of ``cells`` (set up by hand: `arena.position.from_cells`), ending
+        the analysis in progress. PositionError (nothing sent) when no game reaches it or the
+        game is over there. Without a budget it runs until `stop()`, a new request, or the
+        engine's own cap of play-outs."""
+        setup = from_moves(board, moves or []) if cells is None else from_cells(board, cells)
+        return self.analyse_setup(setup, seconds, playouts)
+
+    def analyse_setup(self, setup: Setup, seconds: Optional[float] = None,
+                      playouts: Optional[int] = None) -> Analysis:
+        """`analyse` of a position already checked."""
+        b = setup.board
+        request: Dict[str, Any] = {"M": b.M, "N": b.N, "no": [b.no_x, b.no_y]}
+        if setup.moves is not None:
+            request["moves"] = [list(m) for m in setup.moves]
+        else:
+            request["board"] = setup.rows()
+        if seconds is not None:
+            request["seconds"] = seconds
+        if playouts is not None:
+            request["playouts"] = playouts
+        analysis = Analysis(setup)
+        self._send(request, analysis)
+        return analysis
+
+    def stop(self) -> None:
+        """End the analysis in progress (its final line follows); nothing when none runs."""
+        self._send({"stop": True})
+
+    def close(self) -> None:
+        """Kill the process and whatever it started; idempotent."""
+        with self._lock:
+            child, self._child, self._closed = self._child, None, True
+        if child is not None:
+            kill_tree(child)
+            self._reader.join(timeout=5)
+
+
+class PoolClosed(EngineError):
+    """The pool is closed (the server stops): no engine is handed out."""
+
+
+class EnginePool:
+    """At most ``cap`` engines at once; `acquire` waits for a free place, `release` kills."""
+
+    def __init__(self, cap: Optional[int] = None, argv: Sequence[str] = ARGV) -> None:
+        self.cap = cap or os.cpu_count() or 1
+        self.argv = list(argv)
+        self._live: List[Engine] = []
+        self._cond = threading.Condition()
+        self._closed = False
+
+    def acquire(self, timeout: Optional[float] = None) -> Optional[Engine]:
+        """A fresh engine, or None when all ``cap`` are taken for ``timeout`` seconds (the
+        caller says that it waits, and asks again); PoolClosed once the pool is closed."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._closed or len(self._live) < self.cap, timeout)
+            if self._closed:
+                raise PoolClosed("the server is stopping")
+            if len(self._live) >= self.cap:
+                return None
+            engine = Engine(self.argv)
+            self._live.append(engine)
+            return engine
+
+    def release(self, engine: Engine) -> None:
+        """Kill ``engine`` and free its place."""
+        engine.close()
+        with self._cond:
+            if engine in self._live:
+                self._live.remove(engine)
+            self._cond.notify_all()
+
+    @property
+    def in_use(self) -> int:
+        with self._cond:
+            return len(self._live)
+
+    def close(self) -> None:
+        """Kill every engine handed out and hand out no more; idempotent."""
+        with self._cond:
+            self._closed = True
+            engines, self._live = list(self._live), []
+            self._cond.notify_all()
+        for engine in engines:
+            engine.close()

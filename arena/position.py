@@ -1,0 +1,126 @@
+"""A position to analyse, checked by the referee's rules: from a game's moves or set up cell
+by cell.
+
+The analysis board and the game review ask the engine about positions a game can reach and
+that are not over; anything else is refused here with one line, before the engine sees it:
+a floating piece, counts of the two colours that no turn order gives, a piece on the
+forbidden cell, a four already on the board, a full board, a move that is not legal where it
+is played. The checks are arena/rules.py's (`Grid`), never the bot's.
+"""
+
+from dataclasses import dataclass
+from typing import Any, List, Optional, Sequence, Tuple
+
+from arena.rules import Grid
+from records.board import Board
+
+FIRST, SECOND = 1, 2
+SYMBOLS = {0: ".", FIRST: "X", SECOND: "O"}  # the engine's board rows (docs/protocol.md, 4)
+
+
+class PositionError(ValueError):
+    """A position no game reaches, or one where the game is over: the message is one line."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """An analysable position: its board, its cells (``Grid.cells``: row-major, 0 empty, 1 the
+    first player's, 2 the second's) and the moves that reach it where they are known."""
+
+    board: Board
+    cells: Tuple[int, ...]
+    moves: Optional[Tuple[Tuple[int, int], ...]] = None
+
+    @property
+    def to_move(self) -> int:
+        """1 when the first player is to move, 2 for the second."""
+        return FIRST if self.cells.count(FIRST) == self.cells.count(SECOND) else SECOND
+
+    def rows(self) -> List[str]:
+        """The engine's ``board`` form: M strings of N of ``X``, ``O`` and ``.``, top row first."""
+        N = self.board.N
+        return ["".join(SYMBOLS[c] for c in self.cells[x * N:(x + 1) * N])
+                for x in range(self.board.M)]
+
+
+def _cell(value: Any, what: str) -> Tuple[int, int]:
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+        raise PositionError(f"{what}: expected [x, y], two whole numbers, got {value!r}"[:200])
+    return value[0], value[1]
+
+
+def _fours(grid: Grid) -> List[Tuple[int, int]]:
+    return [(x, y) for x in range(grid.M) for y in range(grid.N) if grid.four_through(x, y)]
+
+
+def from_moves(board: Board, moves: Sequence[Any]) -> Setup:
+    """The position after ``moves`` ([x, y] each, the first player's first, course
+    coordinates) from the empty board; PositionError when a move is not legal where it is
+    played, or when the game is over (a four, a full board): a finished game's final position
+    has nothing left to analyse."""
+    if not isinstance(moves, (list, tuple)):
+        raise PositionError("moves: expected a list of [x, y]")
+    grid = Grid(board.M, board.N, board.no_x, board.no_y)
+    played = []
+    for i, move in enumerate(moves):
+        x, y = _cell(move, f"moves[{i}]")
+        if played and grid.four_through(*played[-1]):
+            raise PositionError(f"move {i + 1} ({x}, {y}) comes after the game ended with a "
+                                f"four")
+        if not grid.is_legal(x, y):
+            raise PositionError(f"move {i + 1} ({x}, {y}) is not legal there (off the board, "
+                                f"floating, the forbidden cell or a full column)")
+        grid.play(x, y, FIRST if i % 2 == 0 else SECOND)
+        played.append((x, y))
+    if played and grid.four_through(*played[-1]):
+        raise PositionError(f"the game is over: move {len(played)} makes a four (analyse the "
+                            f"position before it)")
+    if grid.is_full():
+        raise PositionError("the game is over: the board is full")
+    return Setup(board, tuple(grid.cells), tuple(played))
+
+
+def from_cells(board: Board, cells: Sequence[int]) -> Setup:
+    """The position of ``cells`` (``Grid.cells``' form: M*N of 0, 1, 2, row-major, top row
+    first), set up by hand; PositionError naming the first thing no game reaches."""
+    M, N = board.M, board.N
+    if (not isinstance(cells, (list, tuple)) or len(cells) != M * N
+            or any(isinstance(c, bool) or c not in (0, FIRST, SECOND) for c in cells)):
+        raise PositionError(f"cells: expected {M * N} of 0, 1 and 2 ({M} rows of {N})")
+    if cells[board.no_x * N + board.no_y]:
+        raise PositionError(f"a piece on the forbidden cell ({board.no_x}, {board.no_y})")
+    for y in range(N):
+        gap = None  # the lowest empty cell of the column so far, bottom up
+        for x in range(M - 1, -1, -1):
+            if (x, y) == (board.no_x, board.no_y):
+                continue
+            if not cells[x * N + y]:
+                gap = x if gap is None else gap
+            elif gap is not None:
+                raise PositionError(f"a floating piece at ({x}, {y}): the cell ({gap}, {y}) "
+                                    f"below it is empty")
+    first, second = list(cells).count(FIRST), list(cells).count(SECOND)
+    if first - second not in (0, 1):
+        raise PositionError(f"{first} first-player and {second} second-player pieces: no turn "
+                            f"order gives that (as many, or one more of the first player's)")
+    grid = Grid(M, N, board.no_x, board.no_y)
+    grid.cells = list(cells)
+    fours = _fours(grid)
+    if fours:
+        x, y = fours[0]
+        raise PositionError(f"a four is already on the board, through ({x}, {y}): the game "
+                            f"is over")
+    if first + second == M * N - 1:
+        raise PositionError("the board is full: the game is over")
+    return Setup(board, tuple(cells))
+
+
+def from_rows(board: Board, rows: Any) -> Setup:
+    """``from_cells`` of the engine's ``board`` form (M strings of N of X, O and .)."""
+    if (not isinstance(rows, list) or len(rows) != board.M
+            or any(not isinstance(r, str) or len(r) != board.N or set(r) - set("XO.")
+                   for r in rows)):
+        raise PositionError(f"cells: expected {board.M} strings of {board.N} of X, O and .")
+    code = {".": 0, "X": FIRST, "O": SECOND}
+    return from_cells(board, [code[c] for row in rows for c in row])
