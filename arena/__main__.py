@@ -10,6 +10,7 @@
     python -m arena view results/arena/games.jsonl -o page.html
     python -m arena compare new/games.jsonl old/games.jsonl --player bot   # game by game
     python -m arena analyse results/arena --lost-by bot -o lost.jsonl  # where losses were decided
+    python -m arena review results/arena -j 2                 # each move's value, mistakes marked
     python -m arena play human bot                            # you against a bot, at the terminal
     python -m arena serve results/arena                       # play and watch in the browser
 
@@ -116,6 +117,10 @@ def build_parser() -> argparse.ArgumentParser:
                              help="where each lost game was decided, proven by an exact search "
                                   "(docs/analyse.md; analyse --help for its options)")
     analyse.add_argument("arguments", nargs="*")
+    review = sub.add_parser("review", add_help=False, prefix_chars="\0",
+                            help="each position of each game evaluated by the engine, the "
+                                 "mistakes marked (docs/web.md; review --help for its options)")
+    review.add_argument("arguments", nargs="*")
     play = sub.add_parser("play", help="play a bot yourself at the terminal: play human BOT")
     play.add_argument("human", choices=["human"])
     play.add_argument("bot", metavar="BOT", help="NAME or NAME=SPEC")
@@ -292,6 +297,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             from analysis.command import main as analyse
 
             return analyse(args.arguments)
+        if args.command == "review":
+            from arena.review import main as review
+
+            return review(args.arguments)
         return cmd_batch(args)
     except (ConfigError, ResultsError) as exc:
         print(f"arena: {exc}", file=sys.stderr)

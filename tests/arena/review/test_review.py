@@ -1,0 +1,150 @@
+"""The game review (arena/review.py): the marking rule on hand-made evaluations, a short real
+game reviewed by the engine and kept, and `python -m arena review` on a log."""
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from arena import review as rv
+from arena.review import GAVE_AWAY, WALKED_INTO, Budget, Position, mark_moves, position_of
+from records.game import GameRecord
+from records.log import write_log
+
+ROOT = Path(__file__).resolve().parents[3]
+# An opening lost at once (tests/analysis/games.py): X stacks column 0, O answers in column 8
+# until its third move, (6, 8), lets X make four at (5, 0).
+OPENING = [[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]]
+BUDGET = Budget(None, 200)
+
+
+def game(moves=OPENING, code=1, round_=0, **kw) -> GameRecord:
+    return GameRecord(batch="hand", seed=0, round=round_, leg=0, a="alice", b="bob", M=9, N=9,
+                      no_x=0, no_y=4, time_limit=3.0, code=code, reason="four in a row",
+                      moves=moves, times=[0.01] * len(moves), **kw)
+
+
+def marks_of(chances, proofs=None):
+    """The marks (index, mark) of a game of len(chances) - 1 moves, the first player's win
+    chance before each move and after the last."""
+    proofs = proofs or [None] * len(chances)
+    positions = [Position(c, None, p) for c, p in zip(chances, proofs)]
+    return [(m.index, m.mark) for m in mark_moves([[0, 0]] * (len(chances) - 1), positions)]
+
+
+# ---- the rule ---------------------------------------------------------------------------
+def test_a_small_fall_is_not_marked():
+    # the first player's chance 0.5 -> 0.46 (a fall of 0.08 on -1..1), then the second's
+    # 0.54 -> 0.5
+    assert marks_of([0.5, 0.46, 0.5]) == []
+
+
+@pytest.mark.parametrize("after, mark", [(0.54, "inaccuracy"), (0.49, "mistake"),
+                                         (0.44, "blunder"), (0.1, "blunder")])
+def test_the_first_players_fall_is_marked_by_its_size(after, mark):
+    assert marks_of([0.6, after]) == [(0, mark)]
+
+
+def test_the_second_players_fall_is_read_from_its_side():
+    # move 1 is the second player's: its chance falls from 0.5 to 0.4, 0.2 on -1..1
+    assert marks_of([0.5, 0.5, 0.6]) == [(1, "mistake")]
+    # the first player's chance falling is the second player's gain: no mark
+    assert marks_of([0.5, 0.5, 0.2]) == []
+
+
+def test_a_proven_win_given_away_is_marked_however_small_the_fall():
+    # before: the first player to move, proven won; after: the second to move, not proven lost
+    assert marks_of([1.0, 0.97], ["win", None]) == [(0, GAVE_AWAY)]
+    # still proven won after the move (the second player to move is proven lost): no mark
+    assert marks_of([1.0, 1.0], ["win", "loss"]) == []
+
+
+def test_walking_into_a_proven_loss_is_marked():
+    # the second player, not proven lost, moves; then the first, to move, is proven to win
+    assert marks_of([0.5, 0.48, 1.0], [None, None, "win"]) == [(1, WALKED_INTO)]
+    # already proven lost before the move (the first player to move): no mark
+    assert marks_of([0.0, 0.0], ["loss", "win"]) == []
+
+
+def test_the_engines_line_is_turned_to_the_first_players_view():
+    line = {"done": True, "best": [8, 1], "proof": None,
+            "moves": [{"move": [8, 0], "value": 0.7, "proof": None},
+                      {"move": [8, 1], "value": 0.6, "proof": None}]}
+    assert position_of(line, True) == Position(0.6, [8, 1], None)  # the best move's value
+    assert position_of(line, False) == Position(0.4, [8, 1], None)
+    proven = {**line, "proof": {"result": "loss", "plies": 2}}
+    assert position_of(proven, True) == Position(0.0, [8, 1], "loss")  # the proof wins
+    assert position_of(proven, False) == Position(1.0, [8, 1], "loss")
+
+
+# ---- a real game ------------------------------------------------------------------------
+def test_a_short_game_is_reviewed_kept_and_read_back(tmp_path, monkeypatch):
+    record = game()
+    reviews, made = rv.review_all([record], tmp_path, BUDGET, quiet=True)
+    assert made == 1
+    review = reviews[0]
+    assert len(review.positions) == len(OPENING) + 1
+    assert review.positions[-1] == Position(1.0, None, "loss")  # X made four; O to move
+    assert review.positions[-2].proof == "win" and review.positions[-2].chance == 1.0
+    assert review.positions[-2].best == [5, 0]  # the engine sees X's four
+    assert (5, WALKED_INTO) in [(m.index, m.mark) for m in review.marks]
+    path = rv.review_path(tmp_path, record.key)
+    assert path == tmp_path / "reviews" / "hand_alice_bob_0_0_0.json"
+    kept = path.read_bytes()
+    assert json.loads(kept)["budget"] == {"seconds": None, "playouts": 200}
+
+    # a second look at the same budget starts no engine and changes nothing
+    def no_engine(*args, **kw):
+        raise AssertionError("an engine was started for a game already reviewed")
+
+    monkeypatch.setattr(rv.EnginePool, "acquire", no_engine)
+    again, made = rv.review_all([record], tmp_path, BUDGET, quiet=True)
+    assert made == 0 and again == reviews and path.read_bytes() == kept
+    # another budget is another review
+    assert rv.load_review(tmp_path, record.key, Budget(None, 300)) is None
+    assert rv.load_review(tmp_path, record.key, BUDGET) == review
+
+
+# ---- the command ------------------------------------------------------------------------
+def arena_review(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "arena", "review", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_command_reviews_a_log_then_skips_what_it_reviewed(tmp_path):
+    tie = replace(game(OPENING[:4], code=0, round_=1), reason="a tie")
+    write_log(tmp_path / "games.jsonl", [game(), tie])
+    proc = arena_review(str(tmp_path), "--playouts", "100", "-j", "2", "--lost-by", "b")
+    assert proc.returncode == 0, proc.stderr
+    assert "review: 100%" in proc.stderr and "7/7" in proc.stderr  # bob's lost game only
+    assert proc.stdout.splitlines()[0].startswith("1 games reviewed at 100 play-outs a "
+                                                  "position (1 now, 0 kept from before)")
+    assert [p.name for p in (tmp_path / "reviews").iterdir()] == ["hand_alice_bob_0_0_0.json"]
+    proc = arena_review(str(tmp_path / "games.jsonl"), "--playouts", "100", "-j", "2")
+    assert proc.returncode == 0, proc.stderr
+    assert "(1 now, 1 kept from before)" in proc.stdout
+    assert "4/4" in proc.stderr  # only the tie's four positions were searched
+    lines = proc.stdout.splitlines()
+    assert lines[1].split() == ["player", "inaccuracy", "mistake", "blunder", "walked", "into",
+                                "a", "proven", "loss", "gave", "away", "a", "proven", "win"]
+    assert any(line.split()[0] == "bob" and line.split()[4] == "1" for line in lines[2:])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nowhere"], "nowhere: no such file"),
+    (["LOG", "--lost-by", "carol"], "no game lost on the board by a player named 'carol'*"),
+    (["LOG", "--seconds", "0"], "--seconds and --playouts must be positive"),
+    (["LOG", "-j", "0"], "--jobs must be at least 1"),
+    (["EMPTY"], "no game records"),
+])
+def test_bad_input_is_one_line_and_exit_status_2(tmp_path, args, message):
+    write_log(tmp_path / "games.jsonl", [game()])
+    (tmp_path / "empty.jsonl").write_text("")
+    where = {"LOG": str(tmp_path), "EMPTY": str(tmp_path / "empty.jsonl")}
+    proc = arena_review(*[where.get(a, a) for a in args])
+    assert proc.returncode == 2
+    assert len(proc.stderr.splitlines()) == 1 and message in proc.stderr
+    assert not (tmp_path / "reviews").exists()
