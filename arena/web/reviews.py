@@ -1,0 +1,95 @@
+"""The game reviews the server runs: one job per finished game, queued for an engine.
+
+A review (arena/review.py) needs an engine for the whole game, so each one is a thread that
+waits for a place in the server's `EnginePool` (at most one engine a core, shared with the
+analysis board), then evaluates the game's positions one by one; the page polls its state
+(queued, running with positions done of total, ready, failed) and draws the review once it is
+kept beside the log. A game reviewed before at the server's budget is ready at once.
+"""
+
+import logging
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, Optional
+
+from arena.engine import EngineError, EnginePool
+from arena.position import PositionError
+from arena.review import Budget, Review, load_review, review_game, save_review, searched
+from records.game import GameKey, GameRecord
+
+LOG = logging.getLogger("arena.web")
+BUDGET = Budget()  # the server's: arena.review.DEFAULT_SECONDS a position
+
+
+@dataclass
+class Job:
+    """One game's review as the page sees it."""
+
+    state: str  # "queued" (waiting for an engine), "running", "ready" or "failed"
+    done: int = 0  # positions evaluated
+    total: int = 0
+    message: str = ""  # why it failed
+    review: Optional[Review] = None
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"state": self.state, "done": self.done, "total": self.total,
+                "message": self.message,
+                "review": None if self.review is None else self.review.to_dict()}
+
+
+def game_view(record: GameRecord) -> Dict[str, Any]:
+    """What the review page draws of the game itself."""
+    first = record.first
+    winner = record.result.winner
+    return {"key": record.key.to_dict(), "board": record.board.to_list(),
+            "moves": record.moves, "names": [record.name(first), record.name(first.other)],
+            "result": "a tie" if winner is None else f"{record.name(winner)} won",
+            "reason": record.reason, "win_line": record.win_line or [],
+            "over": record.fault is None}
+
+
+class Reviews:
+    """The reviews of the served folder's games, by key, at one budget."""
+
+    def __init__(self, folder: Path, pool: EnginePool, budget: Budget = BUDGET) -> None:
+        self.folder, self.pool, self.budget = folder, pool, budget
+        self._jobs: Dict[GameKey, Job] = {}
+        self._lock = threading.Lock()
+
+    def job(self, key: GameKey) -> Job:
+        """The game's review: kept, in progress, or "none" (not asked for yet)."""
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is not None:
+                return job
+        kept = load_review(self.folder, key, self.budget)
+        return Job("ready", review=kept) if kept else Job("none")
+
+    def start(self, record: GameRecord) -> Job:
+        """Queue the game's review unless it is kept, queued or running (a failed one is
+        tried again); its job."""
+        job = self.job(record.key)
+        with self._lock:
+            if job.state in ("none", "failed"):
+                job = self._jobs[record.key] = Job("queued", total=searched(record))
+                threading.Thread(target=self._run, args=(record, job), daemon=True,
+                                 name="review").start()
+            return job
+
+    def _run(self, record: GameRecord, job: Job) -> None:
+        def progress(done: int, total: int) -> None:
+            job.done = done
+
+        try:
+            engine = self.pool.acquire()  # waits for a place; PoolClosed when the server stops
+            try:
+                job.state = "running"
+                review = review_game(record, engine, self.budget, progress)
+            finally:
+                self.pool.release(engine)
+            save_review(self.folder, review)
+            job.review, job.state = review, "ready"
+        except (EngineError, PositionError, OSError) as exc:
+            LOG.warning("review of %s failed: %s", record.key, exc)
+            job.message, job.state = str(exc), "failed"
