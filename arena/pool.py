@@ -44,8 +44,7 @@ def _worker(specs: Dict[str, PlayerSpec], tasks: "mp.Queue[Optional[Task]]",
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
     signal.signal(signal.SIGTERM, terminate)
-    live = LiveFile(folder) if folder is not None else None
-    worker = GameWorker(specs, live)
+    worker = GameWorker(specs, LiveFile(folder) if folder is not None else None)
     try:
         for task in iter(tasks.get, None):
             try:
@@ -53,9 +52,7 @@ def _worker(specs: Dict[str, PlayerSpec], tasks: "mp.Queue[Optional[Task]]",
             except Exception:
                 results.put(("error", f"{task.key}: {traceback.format_exc()}"))
     finally:
-        if live:
-            live.end()
-        worker.close()
+        worker.close()  # a SIGTERM mid-game has already ended the game's live file
 
 
 class LocalPool:
