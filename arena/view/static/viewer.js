@@ -305,6 +305,11 @@
       legend.appendChild(sw);
       legend.appendChild(document.createTextNode(sideName(g, p[0]) + ' (' + p[2] + ') '));
     });
+    // served by `arena serve`: the game's review, named by its key
+    $('review-link').hidden = location.protocol === 'file:';
+    $('review-link').href = '/review?' + new URLSearchParams({ batch: DATA.batches[g[F.batch]],
+      a: DATA.names[g[F.a]], b: DATA.names[g[F.b]], seed: g[F.seed], round: g[F.round],
+      leg: g[F.leg] });
     const rows = $('rows').rows;
     for (let k = 0; k < rows.length; k++) {
       rows[k].className = Number(rows[k].dataset.game) === i ? 'current' : '';
