@@ -22,6 +22,10 @@ class PositionError(ValueError):
     """A position no game reaches, or one where the game is over: the message is one line."""
 
 
+class GameOver(PositionError):
+    """A position where the game is over (a four, a full board): nothing left to analyse."""
+
+
 @dataclass(frozen=True)
 class Setup:
     """An analysable position: its board, its cells (``Grid.cells``: row-major, 0 empty, 1 the
@@ -74,10 +78,10 @@ def from_moves(board: Board, moves: Sequence[Any]) -> Setup:
         grid.play(x, y, FIRST if i % 2 == 0 else SECOND)
         played.append((x, y))
     if played and grid.four_through(*played[-1]):
-        raise PositionError(f"the game is over: move {len(played)} makes a four (analyse the "
+        raise GameOver(f"the game is over: move {len(played)} makes a four (analyse the "
                             f"position before it)")
     if grid.is_full():
-        raise PositionError("the game is over: the board is full")
+        raise GameOver("the game is over: the board is full")
     return Setup(board, tuple(grid.cells), tuple(played))
 
 
@@ -109,10 +113,10 @@ def from_cells(board: Board, cells: Sequence[int]) -> Setup:
     fours = _fours(grid)
     if fours:
         x, y = fours[0]
-        raise PositionError(f"a four is already on the board, through ({x}, {y}): the game "
+        raise GameOver(f"a four is already on the board, through ({x}, {y}): the game "
                             f"is over")
     if first + second == M * N - 1:
-        raise PositionError("the board is full: the game is over")
+        raise GameOver("the board is full: the game is over")
     return Setup(board, tuple(cells))
 
 

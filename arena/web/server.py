@@ -12,6 +12,12 @@ network). It listens on 127.0.0.1 unless told otherwise. The routes:
     /api/games/ID          GET: its state           /api/games/ID/events    its state, pushed
     /api/games/ID/move     POST {"column", "ply"}   /api/games/ID/analyse   POST: analyse it
     /api/watch?batch=B     GET: the batch's state   /api/watch/events   the same, pushed
+    /review?KEY            a finished game's review /api/review?KEY     GET: its state, POST:
+                                                                        review it (queued)
+    /analyse?board=M,N,no_x,no_y&moves=x.y,...      the analysis board, at a position
+    /api/analysis/events   an analysis session: its engine's lines, pushed
+    /api/analysis/ID       POST: a position to analyse     /api/analysis/ID/stop   POST
+    /api/analysis/paste    POST {"text", "board"}: the position a pasted text names
 """
 
 import json
@@ -21,14 +27,17 @@ import time
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Tuple
+from urllib.parse import urlencode
 
 from arena.live import mark_watching
 from arena.view.page import render_page
 from arena.web.analyse import ANALYSED_DIR, Analyses
+from arena.web.analysis_board import AnalysisBoards, parse_paste, parse_position
 from arena.web.games import BadRequest, Conflict, Games, NotFound, PlayGame
 from arena.web.handler import Forbidden, Handler, Route, not_found
+from arena.web.reviews import Reviews, game_view
 from arena.web.watch import FolderWatch
-from records.game import GameKey
+from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, read_log
 from records.player import PlayerSpec
 
@@ -38,10 +47,13 @@ VIEW_STATIC = Path(__file__).resolve().parent.parent / "view" / "static"
 # The files the pages load: the web app's own, and the board drawing the replay page shares.
 FILES = {
     "web.css": (STATIC, "text/css"), "play.js": (STATIC, "text/javascript"),
-    "watch.js": (STATIC, "text/javascript"), "board.js": (VIEW_STATIC, "text/javascript"),
+    "review.js": (STATIC, "text/javascript"),
+    "watch.js": (STATIC, "text/javascript"), "analyse.js": (STATIC, "text/javascript"),
+    "board.js": (VIEW_STATIC, "text/javascript"),
     "board.css": (VIEW_STATIC, "text/css"),
 }
-PAGES = {(): "index.html", ("play",): "play.html", ("watch",): "watch.html"}
+PAGES = {(): "index.html", ("play",): "play.html", ("watch",): "watch.html",
+         ("analyse",): "analyse.html", ("review",): "review.html"}
 WATCH_TICK_S = 0.5  # how often an open watch page's state is looked at: twice a second
 # follows a game at 3 s a move move by move and keeps the page's drawing off a busy batch's cores
 
@@ -56,6 +68,8 @@ class App:
         self.games = Games(self.folder, players, time_limit)
         self.watch = FolderWatch(self.folder, sprt)
         self.analyses = Analyses(self.folder)
+        self.boards = AnalysisBoards()
+        self.reviews = Reviews(self.folder, self.boards.pool)
         self._watch_lock = threading.Lock()
         self._stop = threading.Event()
         self._reaper = threading.Thread(target=self._reap, name="reaper", daemon=True)
@@ -67,8 +81,9 @@ class App:
                 LOG.info("game %s abandoned: its page is gone", game_id)
 
     def close(self) -> None:
-        """Stop: every game still running is recorded as abandoned."""
+        """Stop: every game still running is recorded as abandoned, every engine killed."""
         self._stop.set()
+        self.boards.close()
         self.games.close()
 
     def route(self, method: str, parts: Tuple[str, ...]) -> Route:
@@ -87,9 +102,12 @@ class App:
     def _api(self, method: str, parts: Tuple[str, ...]) -> Route:
         routes = {("GET", ("opponents",)): self.opponents, ("POST", ("games",)): self.new_game,
                   ("GET", ("watch",)): self.watch_state, ("GET", ("watch", "events")):
-                  self.watch_events}
+                  self.watch_events, ("GET", ("review",)): self.review_state,
+                  ("POST", ("review",)): self.review_start}
         if (method, parts) in routes:
             return routes[(method, parts)], ()
+        if parts[:1] == ("analysis",):
+            return self._analysis_api(method, parts[1:])
         if len(parts) >= 2 and parts[0] == "games":
             game_routes = {("GET", ()): self.game_state, ("GET", ("events",)): self.game_events,
                            ("POST", ("move",)): self.move, ("POST", ("analyse",)): self.analyse}
@@ -125,9 +143,9 @@ class App:
         title = f"{path.relative_to(self.folder)}: {len(records)} games"
         h.send_text(200, render_page(records, title), "text/html; charset=utf-8")
 
-    def replay_game(self, h: Handler, query: Dict[str, str]) -> None:
-        """The replay page at one finished game, named by its key (the log's order changes
-        when a batch ends, so pages name games by key, never by position)."""
+    def finished(self, query: Dict[str, str]) -> Tuple[int, GameRecord]:
+        """The finished game a query's key names and its place in the folder's log (its
+        order changes when a batch ends, so pages name games by key, never by position)."""
         try:
             want = GameKey.from_dict(query)
         except (KeyError, ValueError):
@@ -135,8 +153,12 @@ class App:
                              "numbers for the last three)") from None
         for index, record in enumerate(read_log(self.inside(LOG_NAME))):
             if record.key == want:
-                return h.redirect(f"/replay#game={index}")
+                return index, record
         raise NotFound("no finished game with that key in the folder's log")
+
+    def replay_game(self, h: Handler, query: Dict[str, str]) -> None:
+        """The replay page at one finished game, named by its key."""
+        h.redirect(f"/replay#game={self.finished(query)[0]}")
 
     # ---- play --------------------------------------------------------------------------
     def opponents(self, h: Handler, query: Dict[str, str]) -> None:
@@ -155,6 +177,8 @@ class App:
         state = game.state()
         status = self.analyses.status.get(game.id)
         state["analysis"] = status
+        if game.record is not None:
+            state["review_url"] = "/review?" + urlencode(game.record.key.to_dict())
         if status == "ready":
             state["analysis_url"] = f"/replay?log={ANALYSED_DIR}/{game.id}.jsonl#game=0"
         return state
@@ -196,6 +220,55 @@ class App:
         status = self.analyses.start(game.id, game.record)
         game.touch()
         h.send_json({"analysis": status}, 202)
+
+    # ---- the analysis board ------------------------------------------------------------
+    def _analysis_api(self, method: str, parts: Tuple[str, ...]) -> Route:
+        if parts == ("events",):
+            if method != "GET":
+                raise MethodNotAllowed(f"{method} is not allowed on /api/analysis/events")
+            return self.analysis_events, ()
+        if method != "POST":
+            raise MethodNotAllowed(f"{method} is not allowed on /api/analysis/{'/'.join(parts)}")
+        if parts == ("paste",):
+            return self.analysis_paste, ()
+        if len(parts) == 1:
+            return self.analysis_position, parts
+        if len(parts) == 2 and parts[1] == "stop":
+            return self.analysis_stop, parts[:1]
+        raise not_found(("api", "analysis") + parts)
+
+    def analysis_events(self, h: Handler, query: Dict[str, str]) -> None:
+        """A page's analysis session: its id, then its engine's lines, pushed; when the page
+        is gone (the stream's write fails) the engine is killed."""
+        session = self.boards.open()
+        try:
+            h.stream(session.next_event, self._stop.is_set)
+        finally:
+            self.boards.end(session)
+
+    def analysis_position(self, h: Handler, query: Dict[str, str], session_id: str) -> None:
+        session = self.boards.get(session_id)
+        setup, seconds, playouts, tag = parse_position(h.body())
+        session.request(setup, seconds, playouts, tag)
+        h.send_json({"to_move": setup.to_move, "tag": tag}, 202)
+
+    def analysis_stop(self, h: Handler, query: Dict[str, str], session_id: str) -> None:
+        self.boards.get(session_id).stop()
+        h.send_json({"ok": True})
+
+    def analysis_paste(self, h: Handler, query: Dict[str, str]) -> None:
+        h.send_json(parse_paste(h.body()))
+
+    # ---- game review -------------------------------------------------------------------
+    def review_state(self, h: Handler, query: Dict[str, str]) -> None:
+        """A finished game and its review's state (the review once it is ready)."""
+        record = self.finished(query)[1]
+        h.send_json({"game": game_view(record), **self.reviews.job(record.key).to_dict()})
+
+    def review_start(self, h: Handler, query: Dict[str, str]) -> None:
+        """Queue a finished game's review (nothing when it is kept or under way)."""
+        record = self.finished(query)[1]
+        h.send_json({"game": game_view(record), **self.reviews.start(record).to_dict()}, 202)
 
     # ---- watch -------------------------------------------------------------------------
     def _snapshot(self, batch: Optional[str]) -> Dict[str, Any]:
