@@ -100,6 +100,8 @@
     $('result').textContent = s.error || verdict + ': ' + s.reason + ' (course code ' +
       s.code + ', ' + s.moves.length + ' moves).';
     $('result').dataset.result = s.result || '';
+    $('review-link').hidden = !s.review_url;  // the engine's review of the recorded game
+    if (s.review_url) $('review-link').href = s.review_url;
     const onBoard = (s.result === 'win' || s.result === 'loss') && !s.fault;
     $('analyse').hidden = !onBoard;
     const st = $('analysis-status');
