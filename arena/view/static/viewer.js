@@ -338,6 +338,10 @@
       ' / ' + mv.length +
       (state.step > 0 ? ' by ' + sideName(g, mover(g, state.step - 1)) + ' at (' +
         mv[state.step - 1].join(',') + ')' + (t !== undefined ? ', ' + t + ' ms' : '') : '');
+    // served by `arena serve`: the position on its analysis board
+    $('btn-analyse').hidden = location.protocol === 'file:';
+    $('btn-analyse').href = '/analyse?board=' + [g[F.M], g[F.N], g[F.no_x], g[F.no_y]].join(',') +
+      '&moves=' + mv.slice(0, state.step).map(function (m) { return m.join('.'); }).join(',');
     history.replaceState(null, '', '#game=' + i + '&step=' + state.step);
   }
   function step(delta) { showGame(state.game, state.step + delta); }

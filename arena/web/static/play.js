@@ -104,6 +104,11 @@
     if (s.review_url) $('review-link').href = s.review_url;
     const onBoard = (s.result === 'win' || s.result === 'loss') && !s.fault;
     $('analyse').hidden = !onBoard;
+    // the analysis board opens at the last position with a move to choose
+    const ended = (s.win_line && s.win_line.length) || s.moves.length === s.M * s.N - 1;
+    $('analyse-board').href = '/analyse?board=' + [s.M, s.N, s.no_x, s.no_y].join(',') +
+      '&moves=' + s.moves.slice(0, ended ? -1 : undefined).map(function (m) {
+        return m.join('.'); }).join(',');
     const st = $('analysis-status');
     st.textContent = '';
     if (s.analysis === 'running') st.textContent = 'analysing (a few seconds to a minute)...';

@@ -1,0 +1,142 @@
+"""The analysis board in a real browser (headless Chromium under Selenium): a position set up
+by clicks with a win in one gets that column marked proven, a position with one safe move
+gets every other column marked lost and the safe move's line drawn on hover, a replayed
+game's move opens on the board, a set-up no game reaches is refused on the page, and a
+closed tab leaves no engine process."""
+
+import time
+
+import pytest
+from skips import skip_if
+from web_server import Served
+
+from arena.players.reaper import leftovers
+from devtools.browser import chrome, driver_missing, wait_for
+from records.game import GameRecord
+from records.log import ResultLog
+
+pytestmark = skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
+BOARD = "9,9,0,0"
+ONE_SAFE = "8.0,8.1,8.8,8.2,7.8,8.3"  # red must block yellow's (8, 1..3) at (8, 4)
+CELL = 44  # analyse.js: a cell's pixels
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = chrome()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture()
+def served(tmp_path):
+    s = Served(tmp_path)
+    yield s
+    s.close()
+
+
+def board_data(driver, key):
+    return driver.execute_script(
+        f"return document.getElementById('analysis-board').dataset.{key} || ''")
+
+
+def column_data(driver, y):
+    return driver.execute_script(
+        f"return Object.assign({{}}, document.querySelector("
+        f"'#analysis-board g[data-column=\"{y}\"]').dataset)")
+
+
+def at_column(driver, column, action):
+    """A real mouse move (and click) over a column's top cell."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    board = driver.find_element("id", "analysis-board")
+    left = CELL * (column + 1) - float(board.get_attribute("width")) / 2
+    top = CELL - float(board.get_attribute("height")) / 2
+    chain = ActionChains(driver).move_to_element_with_offset(board, left, top)
+    (chain.click() if action == "click" else chain).perform()
+
+
+def analysed(driver, plies):
+    """Wait for the final line of the analysis of the position after ``plies`` pieces."""
+    wait_for(driver, f"document.getElementById('analysis-board').dataset.plies === '{plies}'"
+                     " && document.getElementById('analysis-board').dataset.done", timeout=30)
+
+
+def test_a_win_in_one_set_up_by_clicks_is_marked_proven(browser, served):
+    browser.get(served.url(f"/analyse?board={BOARD}&seconds=1"))
+    wait_for(browser, "document.body.dataset.ready")
+    for column in (0, 0, 1, 1, 2, 2):  # red on the bottom row, yellow above
+        plies = int(board_data(browser, "plies"))
+        at_column(browser, column, "click")
+        wait_for(browser, f"document.getElementById('analysis-board').dataset.plies === "
+                          f"'{plies + 1}'")
+    analysed(browser, 6)
+    assert board_data(browser, "best") == "8,3" and board_data(browser, "done") == "proven"
+    assert column_data(browser, 3)["proof"] == "win" and column_data(browser, 3)["plies"] == "1"
+    marked = browser.execute_script(
+        "return document.querySelector('#analysis-board circle[data-x=\"8\"][data-y=\"3\"]')"
+        ".getAttribute('class')")
+    assert "mark-win" in marked
+    assert "/analyse?board=9,9,0,0&moves=8.0,7.0,8.1,7.1,8.2,7.2" in browser.current_url
+    # two red pieces dropped by hand: no turn order gives that, and the page says so
+    browser.find_element("css selector", "input[name=drop][value='1']").click()
+    at_column(browser, 5, "click")
+    wait_for(browser, "document.getElementById('analysis-board').dataset.plies === '7'")
+    at_column(browser, 5, "click")
+    wait_for(browser, "document.getElementById('analysis-board').dataset.refused")
+    assert browser.find_element("id", "message").text.startswith(
+        "5 first-player and 3 second-player pieces")
+
+
+def test_with_one_safe_move_the_others_are_marked_lost_and_its_line_drawn(browser, served):
+    browser.get(served.url(f"/analyse?board={BOARD}&moves={ONE_SAFE}&seconds=1"))
+    analysed(browser, 6)
+    proofs = {y: column_data(browser, y)["proof"] for y in range(9)}
+    assert proofs.pop(4) != "loss"
+    assert set(proofs.values()) == {"loss"}
+    assert board_data(browser, "best") == "8,4"
+    at_column(browser, 4, "move")
+    ghosts = wait_for(browser, "document.getElementById('analysis-board').dataset.ghosts")
+    assert ghosts.split(" ")[0] == "8,4"
+    numbers = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#analysis-board .ghost-n'))"
+        ".map(function (t) { return t.textContent; })")
+    assert numbers == [str(i + 1) for i in range(len(ghosts.split(" ")))]
+
+
+def test_a_replayed_games_move_opens_on_the_board(browser, served, tmp_path):
+    moves = [[8, 4], [7, 4], [8, 3], [8, 5], [6, 4]]
+    record = GameRecord("b", 1, 0, 0, "x", "y", 9, 10, 0, 9, 1.0, 0, "four", moves=moves,
+                        times=[0.1] * len(moves))
+    with ResultLog(tmp_path / "games.jsonl") as log:
+        log.append(record)
+    browser.get(served.url("/replay#game=0&step=3"))
+    wait_for(browser, "document.body.dataset.ready")
+    browser.find_element("id", "btn-analyse").click()
+    wait_for(browser, "document.getElementById('analysis-board').dataset.plies === '3' && "
+                      "document.getElementById('analysis-board').dataset.best")  # analysed
+    assert "/analyse?board=9,10,0,9&moves=8.4,7.4,8.3" in browser.current_url
+    cells = browser.execute_script("""
+        const out = {};
+        document.querySelectorAll('#analysis-board circle[data-s]').forEach(function (c) {
+          if (c.dataset.s !== '0') out[c.dataset.x + ',' + c.dataset.y] = c.dataset.s; });
+        return out;""")
+    assert cells == {"8,4": "1", "7,4": "2", "8,3": "1"}
+    assert board_data(browser, "toMove") == "2"
+
+
+def test_a_closed_tab_leaves_no_engine_process(browser, served):
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    browser.get(served.url(f"/analyse?board={BOARD}&moves=8.4"))
+    wait_for(browser, "document.getElementById('analysis-board').dataset.updates")
+    boards = served.server.app.boards
+    [pid] = [s.engine.pid for s in boards._sessions.values() if s.engine]
+    assert leftovers(pid, set())
+    browser.close()
+    browser.switch_to.window(first)
+    deadline = time.monotonic() + 10
+    while (leftovers(pid, set()) or boards.pool.in_use) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert leftovers(pid, set()) == [] and boards.pool.in_use == 0
