@@ -1,12 +1,14 @@
-"""Makes the web app's pictures in docs/ (web-play.png, web-watch.png, web-replay.png).
+"""Makes the web app's pictures in docs/ (web-play.png, web-review.png, web-watch.png,
+web-replay.png).
 
     .venv/bin/python scripts/web_screenshots.py [--out docs]
 
 Serves a temporary folder (arena.web, port 0), then, in headless Chromium under Selenium: plays
 a game against greedy on the board of seed 7 by clicking columns and shoots the end with the
-winning four drawn; runs a small batch (the bot at 0.05 s a move against random and greedy)
-and shoots the watch page while games are in progress, one followed; shoots the replay page of
-the folder's games. The games differ from run to run (the bot's search is timed), the layout
+winning four drawn; opens that game's review (the engine at 0.5 s a position) and shoots it,
+the pointer on the graph; runs a small batch (the bot at 0.05 s a move against random and
+greedy) and shoots the watch page while games are in progress, one followed; shoots the replay
+page of the folder's games. The games differ from run to run (the bot's search is timed), the layout
 does not.
 """
 
@@ -51,6 +53,16 @@ def play(driver, base: str, out: Path) -> None:
     driver.save_screenshot(str(out / "web-play.png"))
 
 
+def review(driver, out: Path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    driver.get(driver.find_element("id", "review-link").get_attribute("href"))
+    wait_for(driver, "document.body.dataset.state === 'ready'", timeout=300)
+    graph = driver.find_element("id", "graph")
+    ActionChains(driver).move_to_element_with_offset(graph, 0, 0).perform()
+    driver.save_screenshot(str(out / "web-review.png"))
+
+
 def watch(driver, base: str, folder: Path, out: Path) -> None:
     driver.get(base + "/watch")
     wait_for(driver, "document.body.dataset.ready")
@@ -87,6 +99,7 @@ def main() -> int:
         driver = chrome(1400, 900)
         try:
             play(driver, base, args.out)
+            review(driver, args.out)
             watch(driver, base, folder, args.out)
             driver.get(base + "/replay")
             wait_for(driver, "document.body.dataset.ready")
@@ -95,7 +108,7 @@ def main() -> int:
             driver.quit()
             server.shutdown()
             server.app.close()
-    for name in ("web-play.png", "web-watch.png", "web-replay.png"):
+    for name in ("web-play.png", "web-review.png", "web-watch.png", "web-replay.png"):
         print(args.out / name)
     return 0
 
