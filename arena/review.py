@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from arena.engine import Engine, EngineError, EnginePool
-from arena.position import PositionError
+from arena.position import GameOver, PositionError, from_moves
 from records.analysis import LossAnalysis
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultsError, log_path, read_log
@@ -173,11 +173,21 @@ def decisive_of(record: GameRecord) -> Optional[int]:
     return a.decisive.index if isinstance(a, LossAnalysis) and a.decisive else None
 
 
+def check_moves(record: GameRecord) -> None:
+    """PositionError unless every move of the game is legal where it is played (the referee's
+    rules), so no engine is asked about a game no referee played."""
+    try:
+        from_moves(record.board, record.moves)
+    except GameOver:
+        pass  # a four or a full board: the game ended on the board
+
+
 def review_game(record: GameRecord, engine: Engine, budget: Budget,
                 progress: Optional[Callable[[int, int], None]] = None) -> Review:
     """Every position of a game evaluated at ``budget``, the moves marked; ``progress(done,
-    total)`` after each position."""
+    total)`` after each position. PositionError for a move no referee allows."""
     start = time.monotonic()
+    check_moves(record)
     final = final_position(record)
     total = searched(record)
     positions: List[Position] = []
@@ -271,11 +281,14 @@ def chosen(records: List[GameRecord], lost_by: Optional[str]) -> List[GameRecord
 def review_all(records: List[GameRecord], folder: Path, budget: Budget, jobs: int = 1,
                quiet: bool = False) -> Tuple[List[Review], int]:
     """Review each game not yet reviewed at ``budget`` (kept in ``folder``), ``jobs`` engines
-    at once: every game's review, in the records' order, and how many were made now."""
+    at once: every game's review, in the records' order, and how many were made now.
+    PositionError, before any search, for a game with a move no referee allows."""
     from tqdm import tqdm
 
     kept = {r.key: load_review(folder, r.key, budget) for r in records}
     todo = [r for r in records if kept[r.key] is None]
+    for record in todo:
+        check_moves(record)
     jobs = max(1, min(jobs, len(todo) or 1))
     pool = EnginePool(jobs)
     bar = tqdm(total=sum(searched(r) for r in todo), unit="position", desc="review",

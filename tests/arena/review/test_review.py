@@ -139,11 +139,14 @@ def test_the_command_reviews_a_log_then_skips_what_it_reviewed(tmp_path):
     (["LOG", "--seconds", "0"], "--seconds and --playouts must be positive"),
     (["LOG", "-j", "0"], "--jobs must be at least 1"),
     (["EMPTY"], "no game records"),
+    (["FLOATING"], "review: move 2 (0, 0) is not legal there"),  # no engine is asked
 ])
 def test_bad_input_is_one_line_and_exit_status_2(tmp_path, args, message):
     write_log(tmp_path / "games.jsonl", [game()])
     (tmp_path / "empty.jsonl").write_text("")
-    where = {"LOG": str(tmp_path), "EMPTY": str(tmp_path / "empty.jsonl")}
+    write_log(tmp_path / "floating.jsonl", [game([[8, 0], [0, 0]])])
+    where = {"LOG": str(tmp_path), "EMPTY": str(tmp_path / "empty.jsonl"),
+             "FLOATING": str(tmp_path / "floating.jsonl")}
     proc = arena_review(*[where.get(a, a) for a in args])
     assert proc.returncode == 2
     assert len(proc.stderr.splitlines()) == 1 and message in proc.stderr
