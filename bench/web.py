@@ -1,7 +1,7 @@
-"""The web app's two costs: how long a click waits for the opponent's answer to be drawn, and
-what an open watch page costs a batch.
+"""The web app's costs: how long a click waits for the opponent's answer to be drawn, what an
+open watch page costs a batch, and how soon the analysis board draws the engine's first word.
 
-    .venv/bin/python bench/web.py [--clicks 10] [--games 600] [--repeats 3]
+    .venv/bin/python bench/web.py [--clicks 10] [--games 600] [--repeats 3] [--part PART]
 
 1. Click to answer: `python -m arena serve` on a temporary folder, the play page in headless
    Chromium (Selenium) against the bot at 0.3 s a move; each click on a column is timed by the
@@ -12,6 +12,10 @@ what an open watch page costs a batch.
    with no server, with the server and no page, and with the watch page open in Chromium
    (the workers then write every move to their live files); the three alternate, `--repeats`
    times, and the median games per second of each is printed.
+3. Analysis board: the page at a 9x9 board, analysing without a budget; each click plays a
+   move, and the page times the new position's request to its first update drawn
+   (`data-first-update-ms`); the page's first request (the engine started with the page) is
+   timed apart; then the updates a second the page draws over 5 s.
 """
 
 import argparse
@@ -91,6 +95,41 @@ def click_latency(driver: Any, clicks: int, port: int) -> None:
           f"max {max(rest) * 1000:.1f} (request, referee, push, drawing)")
 
 
+def analysis_board(driver: Any, clicks: int, port: int) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    data = "document.getElementById('analysis-board').dataset"
+    first, count = data + ".firstUpdateMs", f"Number({data}.updates)"
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_server(Path(tmp), port)
+        try:
+            driver.get(f"http://127.0.0.1:{port}/analyse?board=9,9,8,4")
+            cold = float(wait_for(driver, first))
+            board = driver.find_element("id", "analysis-board")
+            width, height = (float(board.get_attribute(k)) for k in ("width", "height"))
+            waits: List[float] = []
+            for i in range(clicks):
+                time.sleep(1.0)  # the engine searches a while, as a person reads the board
+                driver.execute_script(f"delete {first}")
+                column = [4, 3, 5, 2, 6, 4, 3, 5, 1, 7][i % 10]
+                ActionChains(driver).move_to_element_with_offset(
+                    board, 44 * (column + 1) - width / 2, 44 - height / 2).click().perform()
+                waits.append(float(wait_for(driver, first)))
+            before, start = driver.execute_script("return " + count), time.perf_counter()
+            time.sleep(5.0)
+            rate = (driver.execute_script("return " + count) - before) / (
+                time.perf_counter() - start)
+            driver.get("about:blank")
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    print(f"\nanalysis board (9x9, no budget; {len(waits)} clicks, one a second):")
+    print(f"  request to first update drawn   median {statistics.median(waits):6.1f} ms, "
+          f"max {max(waits):.1f}")
+    print(f"  the page's first request        {cold:6.1f} ms (the engine starts with the page)")
+    print(f"  updates drawn a second          {rate:6.2f}")
+
+
 def one_batch(folder: Path, rounds: int) -> float:
     """Games per second of one fresh batch in `folder`."""
     log = folder / "games.jsonl"
@@ -144,6 +183,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=600, help="games a batch (4 a round)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--port", type=int, default=8791)
+    parser.add_argument("--part", choices=("all", "click", "batch", "analysis"), default="all",
+                        help="run one part only")
     args = parser.parse_args()
     missing = driver_missing()
     if missing:
@@ -152,8 +193,12 @@ def main() -> int:
     print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at the start\n")
     driver = chrome(1400, 900)
     try:
-        click_latency(driver, args.clicks, args.port)
-        batch_speed(driver, args.games, args.repeats, args.port)
+        if args.part in ("all", "click"):
+            click_latency(driver, args.clicks, args.port)
+        if args.part in ("all", "batch"):
+            batch_speed(driver, args.games, args.repeats, args.port)
+        if args.part in ("all", "analysis"):
+            analysis_board(driver, args.clicks, args.port)
     finally:
         driver.quit()
     print(json.dumps({"load_average_end": round(os.getloadavg()[0], 1)}))

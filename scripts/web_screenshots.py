@@ -1,15 +1,16 @@
-"""Makes the web app's pictures in docs/ (web-play.png, web-review.png, web-watch.png,
-web-replay.png).
+"""Makes the web app's pictures in docs/ (web-play.png, web-review.png, web-analyse.png,
+web-watch.png, web-replay.png).
 
     .venv/bin/python scripts/web_screenshots.py [--out docs]
 
 Serves a temporary folder (arena.web, port 0), then, in headless Chromium under Selenium: plays
 a game against greedy on the board of seed 7 by clicking columns and shoots the end with the
 winning four drawn; opens that game's review (the engine at 0.5 s a position) and shoots it,
-the pointer on the graph; runs a small batch (the bot at 0.05 s a move against random and
-greedy) and shoots the watch page while games are in progress, one followed; shoots the replay
-page of the folder's games. The games differ from run to run (the bot's search is timed), the layout
-does not.
+the pointer on the graph; opens a 9x9 position on the analysis board (the engine at 3 s) and
+shoots it, the best move's line drawn; runs a small batch (the bot at 0.05 s a move against
+random and greedy) and shoots the watch page while games are in progress, one followed; shoots
+the replay page of the folder's games. The games differ from run to run (the bot's search is
+timed), the layout does not.
 """
 
 import argparse
@@ -63,6 +64,21 @@ def review(driver, out: Path) -> None:
     driver.save_screenshot(str(out / "web-review.png"))
 
 
+def analyse(driver, base: str, out: Path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    # red must block yellow's three at (8, 4): every other move is proven lost
+    driver.get(base + "/analyse?board=9,9,0,0&moves=8.0,8.1,8.8,8.2,7.8,8.3&seconds=3")
+    wait_for(driver, "document.getElementById('analysis-board').dataset.done", timeout=30)
+    board = driver.find_element("id", "analysis-board")
+    best = int(board.get_attribute("data-best").split(",")[1])
+    width, height = (float(board.get_attribute(k)) for k in ("width", "height"))
+    ActionChains(driver).move_to_element_with_offset(  # the best move's line as ghost stones
+        board, 44 * (best + 1) - width / 2, 44 - height / 2).perform()
+    wait_for(driver, "document.getElementById('analysis-board').dataset.ghosts")
+    driver.save_screenshot(str(out / "web-analyse.png"))
+
+
 def watch(driver, base: str, folder: Path, out: Path) -> None:
     driver.get(base + "/watch")
     wait_for(driver, "document.body.dataset.ready")
@@ -100,6 +116,7 @@ def main() -> int:
         try:
             play(driver, base, args.out)
             review(driver, args.out)
+            analyse(driver, base, args.out)
             watch(driver, base, folder, args.out)
             driver.get(base + "/replay")
             wait_for(driver, "document.body.dataset.ready")
@@ -108,7 +125,8 @@ def main() -> int:
             driver.quit()
             server.shutdown()
             server.app.close()
-    for name in ("web-play.png", "web-review.png", "web-watch.png", "web-replay.png"):
+    for name in ("web-play.png", "web-review.png", "web-analyse.png", "web-watch.png",
+                 "web-replay.png"):
         print(args.out / name)
     return 0
 
