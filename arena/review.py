@@ -114,6 +114,7 @@ class Review:
 
 # ---- the rule ---------------------------------------------------------------------------
 def mover_chance(position: Position, mover_first: bool) -> float:
+    """A position's win chance for one player (the first, or the second)."""
     return position.chance if mover_first else 1.0 - position.chance
 
 

@@ -69,9 +69,12 @@ class Reviews:
     def start(self, record: GameRecord) -> Job:
         """Queue the game's review unless it is kept, queued or running (a failed one is
         tried again); its job."""
-        job = self.job(record.key)
-        with self._lock:
-            if job.state in ("none", "failed"):
+        kept = self.job(record.key)
+        if kept.state == "ready":
+            return kept
+        with self._lock:  # looked at again: two pages may ask at once
+            job = self._jobs.get(record.key)
+            if job is None or job.state == "failed":
                 job = self._jobs[record.key] = Job("queued", total=searched(record))
                 threading.Thread(target=self._run, args=(record, job), daemon=True,
                                  name="review").start()
@@ -93,3 +96,6 @@ class Reviews:
         except (EngineError, PositionError, OSError) as exc:
             LOG.warning("review of %s failed: %s", record.key, exc)
             job.message, job.state = str(exc), "failed"
+        except Exception as exc:  # a bug: the page says so instead of waiting for ever
+            LOG.exception("review of %s", record.key)
+            job.message, job.state = f"server error: {type(exc).__name__}: {exc}", "failed"
