@@ -1,7 +1,8 @@
-"""The game review in the web app: a finished game of the folder reviewed as a queued job, its
-state over HTTP, bad keys refused with a 4xx and one line, the play page's finished game
-linked to its review; in Chromium, the review page's graph and marks, and a click on the graph
-opening that position on the analysis board."""
+"""The game review in the web app: a finished game of the folder reviewed as a queued job (it
+waits while every engine of the pool is taken), its state over HTTP, bad keys refused with a
+4xx and one line, the play page's finished game linked to its review; in Chromium, the review
+page's graph and marks, a click on the graph opening that position on the analysis board, and
+the replay page's link."""
 
 import json
 import time
@@ -12,6 +13,7 @@ from skips import skip_if
 from test_web_api import new_game, state_when, your_turn
 from web_server import Served
 
+from arena.engine import EnginePool
 from arena.review import WALKED_INTO, Budget, review_path
 from arena.rules import Grid
 from devtools.browser import chrome, driver_missing, wait_for
@@ -64,6 +66,21 @@ def test_a_finished_game_is_reviewed_as_a_job_and_kept(served, tmp_path):
     # asked again: ready at once, from the kept file
     status, text = served.call("POST", f"/api/review?{KEY}")
     assert status == 202 and json.loads(text)["state"] == "ready"
+
+
+def test_a_review_waits_for_a_free_engine(served):
+    pool = served.server.app.reviews.pool = EnginePool(1)  # one core's worth
+    held = pool.acquire()  # the analysis board of another page, say
+    try:
+        status, text = served.call("POST", f"/api/review?{KEY}")
+        assert status == 202 and json.loads(text)["state"] == "queued"
+        time.sleep(0.5)
+        state = json.loads(served.call("GET", f"/api/review?{KEY}")[1])
+        assert (state["state"], state["done"]) == ("queued", 0)
+    finally:
+        pool.release(held)
+    assert review_when_ready(served)["state"] == "ready"
+    pool.close()
 
 
 @pytest.mark.parametrize("method, query, status, reason", [
