@@ -307,9 +307,10 @@
     });
     // served by `arena serve`: the game's review, named by its key
     $('review-link').hidden = location.protocol === 'file:';
-    $('review-link').href = '/review?' + new URLSearchParams({ batch: DATA.batches[g[F.batch]],
-      a: DATA.names[g[F.a]], b: DATA.names[g[F.b]], seed: g[F.seed], round: g[F.round],
-      leg: g[F.leg] });
+    // (a link to follow, set as an attribute: the page itself fetches nothing)
+    $('review-link').setAttribute('href', '/review?' + new URLSearchParams({
+      batch: DATA.batches[g[F.batch]], a: DATA.names[g[F.a]], b: DATA.names[g[F.b]],
+      seed: g[F.seed], round: g[F.round], leg: g[F.leg] }));
     const rows = $('rows').rows;
     for (let k = 0; k < rows.length; k++) {
       rows[k].className = Number(rows[k].dataset.game) === i ? 'current' : '';
@@ -340,8 +341,9 @@
         mv[state.step - 1].join(',') + ')' + (t !== undefined ? ', ' + t + ' ms' : '') : '');
     // served by `arena serve`: the position on its analysis board
     $('btn-analyse').hidden = location.protocol === 'file:';
-    $('btn-analyse').href = '/analyse?board=' + [g[F.M], g[F.N], g[F.no_x], g[F.no_y]].join(',') +
-      '&moves=' + mv.slice(0, state.step).map(function (m) { return m.join('.'); }).join(',');
+    $('btn-analyse').setAttribute('href', '/analyse?board=' +
+      [g[F.M], g[F.N], g[F.no_x], g[F.no_y]].join(',') + '&moves=' +
+      mv.slice(0, state.step).map(function (m) { return m.join('.'); }).join(','));
     history.replaceState(null, '', '#game=' + i + '&step=' + state.step);
   }
   function step(delta) { showGame(state.game, state.step + delta); }
