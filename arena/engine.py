@@ -40,7 +40,6 @@ class Analysis:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self._lines: queue.Queue[Dict[str, Any]] = queue.Queue()
-        self.last: Optional[Dict[str, Any]] = None  # the latest line read from here
         self.done = False  # the final line has been read from here
 
     def put(self, line: Dict[str, Any]) -> None:
@@ -58,7 +57,7 @@ class Analysis:
         if "error" in line:
             self.done = True
             raise EngineError(str(line["error"]))
-        self.last, self.done = line, bool(line.get("done"))
+        self.done = bool(line.get("done"))
         return line
 
     def __iter__(self) -> Iterator[Dict[str, Any]]:

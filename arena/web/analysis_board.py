@@ -27,6 +27,7 @@ WAIT_S = 0.5  # how long one look for a free engine or a new line blocks a strea
 MAX_SECONDS = 3600.0
 MAX_PLAYOUTS = 500_000  # the engine's own cap without a budget (docs/protocol.md, 4)
 KEYS = {"board", "moves", "cells", "seconds", "playouts", "tag"}
+Request = Tuple[Setup, Optional[float], Optional[int]]  # a position and its budget
 
 
 def _board(value: Any) -> Board:
@@ -113,7 +114,9 @@ class Session:
         self.engine: Optional[Engine] = None
         self.analysis: Optional[Analysis] = None
         self.tag = 0
-        self.pending: Optional[Tuple[Setup, Optional[float], Optional[int]]] = None
+        # the position and budget asked, until the engine has it (a new engine: again)
+        self.pending: Optional[Request] = None
+        self.asked: Optional[Request] = None
         self.lock = threading.Lock()
         self.changed = threading.Event()  # a new request: the stream looks at it at once
         self.announced = False  # the session's id went out
@@ -131,11 +134,12 @@ class Session:
         self.changed.set()
 
     def _start(self, setup: Setup, seconds: Optional[float], playouts: Optional[int]) -> None:
+        self.asked = (setup, seconds, playouts)
         try:
             self.analysis = self.engine.analyse_setup(setup, seconds, playouts)
         except EngineError:  # the engine is gone: the stream takes a new one
             self.analysis = None
-            self.pending = (setup, seconds, playouts)
+            self.pending = self.asked
 
     def stop(self) -> None:
         with self.lock:
@@ -160,7 +164,9 @@ class Session:
             return None
         try:
             line = analysis.get(timeout=WAIT_S)
-        except EngineError as exc:
+        except EngineError as exc:  # the engine died: a new one takes the position again
+            with self.lock:
+                self.pending = self.asked
             return _event("error", message=str(exc), tag=self.tag)
         if line is None or analysis is not self.analysis:
             return None  # a request replaced it: its last lines are no one's
@@ -168,11 +174,11 @@ class Session:
 
     def _take_engine(self) -> Optional[str]:
         with self.lock:
-            if self.engine is not None:  # dead: a fresh one takes over
+            if self.engine is not None:  # dead: a fresh one takes over what it analysed
                 self.boards.pool.release(self.engine)
                 self.engine = None
                 if self.analysis is not None and not self.analysis.done:
-                    self.pending = (self.analysis.setup, None, None)
+                    self.pending = self.asked
                 self.analysis = None
         try:
             engine = self.boards.pool.acquire(timeout=WAIT_S)

@@ -200,6 +200,8 @@
       if (tag !== page.tag) return;
       say(e.message);
       $('analysis-board').dataset.refused = e.message;
+      // the engine would go on with the last position, which the board does not show
+      post('/api/analysis/' + page.session + '/stop').catch(function () {});
     });
     $('analysis-board').dataset.refused = '';
   }

@@ -5,6 +5,8 @@ pasted texts name their positions."""
 
 import http.client
 import json
+import os
+import signal
 import time
 
 import pytest
@@ -130,6 +132,26 @@ def test_a_closed_stream_kills_its_engine_within_seconds(served):
             time.monotonic() < deadline):
         time.sleep(0.05)
     assert leftovers(pid, set()) == [] and served.server.app.boards.pool.in_use == 0
+
+
+def test_a_dead_engine_is_replaced_and_the_position_analysed_again(served):
+    stream = Stream(served)
+    stream.next("ready")
+    served.call("POST", f"/api/analysis/{stream.id}", {"board": BOARD, "moves": [], "tag": 3})
+    stream.next("update")
+    [pid] = engine_pids(served)
+    os.killpg(pid, signal.SIGKILL)
+    event = stream.next()
+    while event["kind"] == "update":  # lines written before the kill
+        event = stream.next()
+    assert event["kind"] in ("error", "ready")
+    if event["kind"] == "error":
+        assert event["message"].startswith("the engine exited")
+        stream.next("ready")
+    update = stream.next("update")
+    assert update["tag"] == 3 and update["playouts"] == 0
+    assert engine_pids(served) != [pid]
+    stream.close()
 
 
 def test_a_page_over_the_cap_waits_and_starts_when_a_place_frees(served):
