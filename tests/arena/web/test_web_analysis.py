@@ -119,6 +119,20 @@ def test_other_bad_requests_get_their_4xx(served):
     stream.close()
 
 
+def test_a_stops_body_is_read_so_the_next_request_on_its_connection_is_whole(served):
+    stream = Stream(served)
+    host, port = served.server.server_address[:2]
+    conn = http.client.HTTPConnection(host, port, timeout=30)
+    for path, body in ((f"/api/analysis/{stream.id}/stop", {}),
+                       (f"/api/analysis/{stream.id}", {"board": BOARD, "moves": []})):
+        conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+        answer = conn.getresponse()
+        answer.read()
+        assert answer.status in (200, 202)
+    conn.close()
+    stream.close()
+
+
 def test_a_closed_stream_kills_its_engine_within_seconds(served):
     stream = Stream(served)
     stream.next("ready")

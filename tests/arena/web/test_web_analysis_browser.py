@@ -87,6 +87,10 @@ def test_a_win_in_one_set_up_by_clicks_is_marked_proven(browser, served):
     wait_for(browser, "document.getElementById('analysis-board').dataset.refused")
     assert browser.find_element("id", "message").text.startswith(
         "5 first-player and 3 second-player pieces")
+    browser.find_element("id", "undo").click()  # back to a game's position: analysed again
+    analysed(browser, 7)
+    assert browser.find_element("id", "message").text == ""
+    assert browser.current_url.endswith("&moves=8.0,7.0,8.1,7.1,8.2,7.2,8.5")
 
 
 def test_with_one_safe_move_the_others_are_marked_lost_and_its_line_drawn(browser, served):
@@ -124,6 +128,20 @@ def test_a_replayed_games_move_opens_on_the_board(browser, served, tmp_path):
         return out;""")
     assert cells == {"8,4": "1", "7,4": "2", "8,3": "1"}
     assert board_data(browser, "toMove") == "2"
+
+
+def test_a_pasted_record_line_opens_before_its_winning_move(browser, served):
+    moves = [[8, 0], [7, 0], [8, 1], [7, 1], [8, 2], [7, 2], [8, 3]]
+    record = GameRecord("b", 1, 0, 0, "x", "y", 10, 9, 0, 0, 1.0, 0, "four",
+                        moves=[[x + 1, y] for x, y in moves])
+    browser.get(served.url("/analyse"))
+    wait_for(browser, "document.body.dataset.ready")
+    browser.find_element("id", "paste").send_keys(record.to_json())
+    browser.find_element("id", "open-paste").click()
+    wait_for(browser, "document.getElementById('analysis-board').dataset.plies === '6'")
+    assert browser.find_element("id", "message").text.startswith("the game is over: move 7")
+    assert "/analyse?board=10,9,0,0&moves=9.0,8.0,9.1,8.1,9.2,8.2" in browser.current_url
+    assert browser.find_element("id", "rows").get_attribute("value") == "10"
 
 
 def test_a_closed_tab_leaves_no_engine_process(browser, served):
