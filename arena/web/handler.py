@@ -59,6 +59,7 @@ class Handler(BaseHTTPRequestHandler):
     def body(self) -> Any:
         """The request's JSON body; BadRequest when it is missing, too long or not JSON. A body
         left unread ends the connection after the answer: its bytes are no next request."""
+        self.body_read = True
         try:
             length = int(self.headers.get("Content-Length", ""))
         except ValueError:
@@ -106,6 +107,7 @@ class Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         parts = tuple(p for p in url.path.split("/") if p)
+        self.body_read = False
         try:
             handler, args = self.server.app.route(method, parts)
             handler(self, query, *args)
@@ -116,6 +118,22 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as exc:  # a bug of the server: one line out, the traceback logged
             LOG.exception("%s %s", method, self.path)
             self.send_text(500, _one_line(f"server error: {type(exc).__name__}: {exc}"))
+        finally:
+            self._skip_body()
+
+    def _skip_body(self) -> None:
+        """Read the body a route did not (a stop's, a refused request's), so that its bytes are
+        no next request on the connection; one too long to read ends the connection."""
+        if self.body_read or self.close_connection:
+            return
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+        except ValueError:
+            length = -1
+        if 0 <= length <= MAX_BODY:
+            self.rfile.read(length)
+        else:
+            self.close_connection = True
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         self._route("GET")

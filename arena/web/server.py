@@ -253,8 +253,6 @@ class App:
         h.send_json({"to_move": setup.to_move, "tag": tag}, 202)
 
     def analysis_stop(self, h: Handler, query: Dict[str, str], session_id: str) -> None:
-        if h.headers.get("Content-Length"):
-            h.body()  # read, whatever it holds: its bytes are no next request on the connection
         self.boards.get(session_id).stop()
         h.send_json({"ok": True})
 
