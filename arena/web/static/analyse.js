@@ -241,8 +241,7 @@
     draw();
   }
   function stop() {
-    page.analysing = false;
-    page.tag += 1;  // what is still on its way is not drawn
+    page.analysing = false;  // the final line, "stopped", is drawn as it comes
     if (page.session) post('/api/analysis/' + page.session + '/stop').catch(function (e) { say(e.message); });
   }
 

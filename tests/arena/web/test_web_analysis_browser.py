@@ -128,6 +128,8 @@ def test_a_replayed_games_move_opens_on_the_board(browser, served, tmp_path):
         return out;""")
     assert cells == {"8,4": "1", "7,4": "2", "8,3": "1"}
     assert board_data(browser, "toMove") == "2"
+    browser.find_element("id", "stop").click()  # no budget: it runs until stopped
+    wait_for(browser, "document.getElementById('analysis-board').dataset.done === 'stopped'")
 
 
 def test_a_pasted_record_line_opens_before_its_winning_move(browser, served):
