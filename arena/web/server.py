@@ -46,7 +46,8 @@ STATIC = Path(__file__).with_name("static")
 VIEW_STATIC = Path(__file__).resolve().parent.parent / "view" / "static"
 # The files the pages load: the web app's own, and the board drawing the replay page shares.
 FILES = {
-    "web.css": (STATIC, "text/css"), "play.js": (STATIC, "text/javascript"),
+    "web.css": (STATIC, "text/css"), "web.js": (STATIC, "text/javascript"),
+    "play.js": (STATIC, "text/javascript"),
     "review.js": (STATIC, "text/javascript"),
     "watch.js": (STATIC, "text/javascript"), "analyse.js": (STATIC, "text/javascript"),
     "board.js": (VIEW_STATIC, "text/javascript"),

@@ -15,15 +15,7 @@
     hover: null };
 
   function say(text) { $('message').textContent = text || ''; }
-  function post(url, body) {
-    return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body || {}) }).then(function (r) {
-      return r.text().then(function (text) {
-        if (!r.ok) throw new Error(text.trim() || r.statusText);
-        return text ? JSON.parse(text) : {};
-      });
-    });
-  }
+  const post = window.web.post;
   function svg(parent, tag, attrs) {
     const el = document.createElementNS(SVGNS, tag);
     for (const k in attrs) el.setAttribute(k, attrs[k]);

@@ -10,15 +10,7 @@
     clickPly: -1, players: {} };
 
   function say(text) { $('message').textContent = text || ''; }
-  function post(url, body) {
-    return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body || {}) }).then(function (r) {
-      return r.text().then(function (text) {
-        if (!r.ok) throw new Error(text.trim() || r.statusText);
-        return text ? JSON.parse(text) : {};
-      });
-    });
-  }
+  const post = window.web.post;
 
   // ---- a new game ---------------------------------------------------------------------------
   function loadOpponents() {

@@ -19,13 +19,6 @@ BOARD = [9, 9, 0, 0]
 WIN_IN_ONE = [[8, 0], [7, 0], [8, 1], [7, 1], [8, 2], [7, 2]]  # X wins at (8, 3)
 
 
-@pytest.fixture()
-def served(tmp_path):
-    s = Served(tmp_path)
-    yield s
-    s.close()
-
-
 class Stream:
     """An open `/api/analysis/events` stream, read event by event."""
 

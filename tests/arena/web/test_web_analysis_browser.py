@@ -6,12 +6,10 @@ closed tab leaves no engine process."""
 
 import time
 
-import pytest
 from skips import skip_if
-from web_server import Served
 
 from arena.players.reaper import leftovers
-from devtools.browser import chrome, driver_missing, wait_for
+from devtools.browser import driver_missing, wait_for
 from records.game import GameRecord
 from records.log import ResultLog
 
@@ -19,20 +17,6 @@ pytestmark = skip_if(driver_missing() is not None, "no chromedriver", driver_mis
 BOARD = "9,9,0,0"
 ONE_SAFE = "8.0,8.1,8.8,8.2,7.8,8.3"  # red must block yellow's (8, 1..3) at (8, 4)
 CELL = 44  # analyse.js: a cell's pixels
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = chrome()
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture()
-def served(tmp_path):
-    s = Served(tmp_path)
-    yield s
-    s.close()
 
 
 def board_data(driver, key):

@@ -34,13 +34,6 @@ ROOT = Path(__file__).resolve().parents[3]
 MARK = "ARENA_WEB_TEST_MARK"
 
 
-@pytest.fixture()
-def served(tmp_path):
-    s = Served(tmp_path)
-    yield s
-    s.close()
-
-
 def new_game(served, **body):
     status, text = served.call("POST", "/api/games", {"opponent": "random", "seed": 5, **body})
     assert status == 201, text

@@ -10,13 +10,6 @@ from web_server import Served
 from arena.web.handler import MAX_BODY
 
 
-@pytest.fixture()
-def served(tmp_path):
-    s = Served(tmp_path)
-    yield s
-    s.close()
-
-
 def exchange(served: Served, head: str, body: bytes) -> bytes:
     """Send one raw request; everything the server sends until it closes the connection (or
     until 5 s pass: a server waiting for a next request on it)."""

@@ -12,26 +12,12 @@ import pytest
 from skips import skip_if
 from web_server import PLAYERS, Served
 
-from devtools.browser import chrome, driver_missing, wait_for
+from devtools.browser import driver_missing, wait_for
 from records.log import read_log
 from records.result import Result
 
 pytestmark = skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
 ROOT = Path(__file__).resolve().parents[3]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = chrome()
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture()
-def served(tmp_path):
-    s = Served(tmp_path)
-    yield s
-    s.close()
 
 
 def click_column(driver, board, column):
