@@ -38,6 +38,7 @@ from arena.position import GameOver, PositionError, from_moves
 from records.analysis import LossAnalysis
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultsError, log_path, read_log
+from records.result import Outcome
 
 REVIEWS_DIR = "reviews"  # beside the log: reviews/<game>.json
 REVIEW_VERSION = 1
@@ -46,8 +47,6 @@ DEFAULT_SECONDS = 0.5  # the engine's budget a position
 FALLS = ((0.3, "blunder"), (0.2, "mistake"), (0.1, "inaccuracy"))
 GAVE_AWAY = "gave away a proven win"
 WALKED_INTO = "walked into a proven loss"
-PROOF_CHANCE = {"win": 1.0, "draw": 0.5, "loss": 0.0}  # the side to move's chance, proven
-OTHER = {"win": "loss", "draw": "draw", "loss": "win"}
 
 
 @dataclass(frozen=True)
@@ -125,7 +124,8 @@ def mark_moves(moves: Sequence[List[int]], positions: Sequence[Position]) -> Lis
         first = i % 2 == 0
         before, after = positions[i], positions[i + 1]
         fall = 2 * (mover_chance(before, first) - mover_chance(after, first))
-        proof_after = OTHER.get(after.proof or "")  # after the move, for the mover
+        # after the move, for the mover (the proof is for the side to move: the opponent)
+        proof_after = Outcome(after.proof).reversed.value if after.proof else None
         if before.proof == "win" and proof_after != "win":
             mark = GAVE_AWAY
         elif before.proof != "loss" and proof_after == "loss":
@@ -145,7 +145,7 @@ def position_of(line: Dict[str, Any], first_to_move: bool) -> Position:
     values = {tuple(m["move"]): m["value"] for m in line.get("moves", [])
               if m.get("value") is not None}
     if proof is not None:
-        value = PROOF_CHANCE[proof]
+        value = Outcome(proof).score
     elif best is not None and tuple(best) in values:
         value = values[tuple(best)]
     else:  # no best move searched (a rule's move): the best value searched

@@ -41,6 +41,12 @@ class Outcome(str, Enum):
         """The game's score: 1 a win, 1/2 a draw, 0 a loss."""
         return {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}[self]
 
+    @property
+    def reversed(self) -> "Outcome":
+        """The same game as the other player sees it."""
+        return {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW,
+                Outcome.LOSS: Outcome.WIN}[self]
+
 
 class Result(str, Enum):
     """Who got the points: side A, side B, or neither (a draw). A fault is the faulter's loss."""

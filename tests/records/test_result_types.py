@@ -90,3 +90,7 @@ def test_a_records_json_line_writes_the_typed_fields_as_the_log_always_had_them(
     assert line.endswith('"v":1,"first":"b","result":"a"}')
     again = GameRecord.from_dict(json.loads(line))
     assert again.fault == Fault(Side.B, FaultKind.TIMEOUT, "late") and again.to_json() == line
+
+
+def test_an_outcome_reversed_is_the_other_players():
+    assert [o.reversed for o in Outcome] == [Outcome.LOSS, Outcome.DRAW, Outcome.WIN]
