@@ -17,7 +17,7 @@ from typing import Iterator, List, Optional, Tuple
 
 from records.analysis import LossAnalysis, Skipped
 from records.game import GameRecord
-from records.log import LOG_NAME, ResultsError, log_path, read_log, write_log
+from records.log import LOG_NAME, ResultsError, losses, read_games, write_log
 
 DEFAULT_SECONDS = 3.0
 
@@ -43,20 +43,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def load(path: Path) -> List[GameRecord]:
-    """The records of a log or results folder; ResultsError when there are none."""
-    records = read_log(log_path(path))
-    if not records:
-        raise ResultsError(f"{path}: no game records")
-    return records
-
-
-def wanted(record: GameRecord, lost_by: Optional[str]) -> bool:
-    """Whether a record is a loss on the board to analyse (of ``lost_by`` when given)."""
-    loser = record.loser
-    return loser is not None and (lost_by is None or record.name(loser).startswith(lost_by))
-
-
 def skip_reason(record: GameRecord) -> Optional[str]:
     """Why a record has nothing to analyse ("tie", "fault: timeout by uct"), else None."""
     if record.fault:
@@ -79,11 +65,7 @@ def analyse_all(records: List[GameRecord], seconds: float, lost_by: Optional[str
 
     from tqdm import tqdm
 
-    todo = [i for i, r in enumerate(records) if wanted(r, lost_by)]
-    if lost_by is not None and not todo:
-        names = sorted({n for r in records for n in (r.a, r.b)})
-        raise ResultsError(f"no game lost on the board by a player named {lost_by!r}* "
-                           f"(players: {', '.join(names)})")
+    todo = losses(records, lost_by)
     out = list(records)
     if lost_by is None:
         for i, r in enumerate(out):
@@ -115,7 +97,7 @@ def main(argv: List[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.seconds <= 0 or args.jobs < 1:
         raise ResultsError("--seconds must be positive and --jobs at least 1")
-    records = load(args.records)
+    records = read_games(args.records)
     if args.summary:
         if not any(r.analysis for r in records):
             raise ResultsError(f"{args.records}: no analysed record (run analyse with -o first)")

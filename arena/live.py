@@ -168,7 +168,7 @@ def read_live(folder: Path) -> List[LiveGame]:
             if not isinstance(head, dict):
                 continue
             game = LiveGame(path.stem, GameKey.from_dict(head["key"]),
-                            Board(*head["board"]), head["time_limit"], head["started"],
+                            Board.from_list(head["board"]), head["time_limit"], head["started"],
                             [json.loads(line) for line in lines[1:]])
         except (OSError, ValueError, KeyError, TypeError):
             continue

@@ -16,14 +16,13 @@ Codes are from A's view (RULES.md): 0 tie, 1 A won, 2 B won, 3/4/7 A crashed / p
 illegal move / timed out, 5/6/8 the same for B, -1/-3 A not loadable / no entry points, -2/-4 B.
 """
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from records.game import GameKey, GameRecord
-from records.log import ResultsError
+from records.log import ResultsError, write_atomic
 from records.result import Fault, Result, Side
 from records.tally import wdl
 
@@ -94,9 +93,7 @@ def write_course_files(records: Iterable[GameRecord], folder: Path) -> List[Path
     written = []
     for (a, b), games in sorted(pairings.items()):
         path = folder / course_file_name(a, b)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(format_course_text(games), encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, format_course_text(games))
         written.append(path)
     return written
 

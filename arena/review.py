@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 import time
@@ -37,7 +36,7 @@ from arena.engine import Engine, EngineError, EnginePool
 from arena.position import GameOver, PositionError, from_moves
 from records.analysis import LossAnalysis
 from records.game import GameKey, GameRecord
-from records.log import LOG_NAME, ResultsError, log_path, read_log
+from records.log import LOG_NAME, ResultsError, log_path, losses, read_games, write_atomic
 from records.result import Outcome
 
 REVIEWS_DIR = "reviews"  # beside the log: reviews/<game>.json
@@ -227,9 +226,7 @@ def save_review(folder: Path, review: Review) -> Path:
     """Write a review's file whole (a reader never sees half of it)."""
     path = review_path(folder, review.key)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(review.to_dict(), separators=(",", ":")), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(review.to_dict(), separators=(",", ":")))
     return path
 
 
@@ -264,19 +261,6 @@ def parse_budget(seconds: Optional[float], playouts: Optional[int]) -> Budget:
     if seconds is None and playouts is None:
         seconds = DEFAULT_SECONDS
     return Budget(seconds, playouts)
-
-
-def chosen(records: List[GameRecord], lost_by: Optional[str]) -> List[GameRecord]:
-    """The games to review: all, or those ``lost_by`` lost on the board (ResultsError when
-    it lost none)."""
-    if lost_by is None:
-        return records
-    out = [r for r in records if r.loser is not None and r.name(r.loser).startswith(lost_by)]
-    if not out:
-        names = sorted({n for r in records for n in (r.a, r.b)})
-        raise ResultsError(f"no game lost on the board by a player named {lost_by!r}* "
-                           f"(players: {', '.join(names)})")
-    return out
 
 
 def review_all(records: List[GameRecord], folder: Path, budget: Budget, jobs: int = 1,
@@ -338,12 +322,10 @@ def main(argv: List[str]) -> int:
     if args.jobs < 1:
         raise ResultsError("--jobs must be at least 1")
     budget = parse_budget(args.seconds, args.playouts)
-    log = log_path(args.records)
-    records = read_log(log)
-    if not records:
-        raise ResultsError(f"{args.records}: no game records")
-    records = chosen(records, args.lost_by)
-    folder = log.parent
+    records = read_games(args.records)
+    if args.lost_by is not None:
+        records = [records[i] for i in losses(records, args.lost_by)]
+    folder = log_path(args.records).parent
     try:
         reviews, made = review_all(records, folder, budget, args.jobs, args.quiet)
     except (EngineError, PositionError) as exc:  # a game no referee played, a failed engine

@@ -47,6 +47,27 @@ def log_path(path: Path) -> Path:
     return path
 
 
+def read_games(path: Path) -> List[GameRecord]:
+    """The records of a log or a results folder (``log_path``); ResultsError when it holds
+    none."""
+    records = read_log(log_path(path))
+    if not records:
+        raise ResultsError(f"{path}: no game records")
+    return records
+
+
+def losses(records: List[GameRecord], lost_by: Optional[str]) -> List[int]:
+    """The indices of the games lost on the board, by the player whose name starts with
+    ``lost_by`` when given; ResultsError when that player lost none."""
+    found = [i for i, r in enumerate(records)
+             if r.loser is not None and (lost_by is None or r.name(r.loser).startswith(lost_by))]
+    if lost_by is not None and not found:
+        names = sorted({n for r in records for n in (r.a, r.b)})
+        raise ResultsError(f"no game lost on the board by a player named {lost_by!r}* "
+                           f"(players: {', '.join(names)})")
+    return found
+
+
 def _parse_record(line: str, where: str) -> GameRecord:
     try:
         data = json.loads(line)
@@ -192,8 +213,14 @@ def write_log(path: Path, records: Iterable[GameRecord]) -> None:
     """Write a whole log at once. Atomic: an old file stays whole until the new one replaces
     it."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text("".join(r.to_json() + "\n" for r in records), encoding="utf-8")
+    write_atomic(path, "".join(r.to_json() + "\n" for r in records))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file whole: a reader sees the old one or the new one, never half of either
+    (a temporary file of this process's, then a rename)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
 
 
