@@ -16,7 +16,7 @@ import time
 from typing import List, Optional
 
 from bot.engine import DEFAULT_SECONDS
-from bot.protocol import analyse, getpoint, platform
+from bot.protocol import getpoint, platform
 from bot.protocol.lines import FdLines
 from bot.rules import InvalidPosition
 from bot.search.clock import Limit, process_age
@@ -90,6 +90,9 @@ def main(argv: Optional[List[str]] = None, started: Optional[float] = None) -> i
     lines = FdLines(0)
     try:
         if args.analyse:
+            # Imported here: a playing process never loads it (json and the report: about
+            # 8 ms of start-up, which counts against the first move's clock).
+            from bot.protocol import analyse
             analyse.serve(lines, sys.stdout, searcher)
         elif args.protocol == "platform":
             ponder = args.ponder and args.playouts is None  # a play-out cap stays repeatable

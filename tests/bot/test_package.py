@@ -34,6 +34,8 @@ def test_zip_holds_main_and_only_the_modules_the_bot_runs(tmp_path):
     assert "bot/search/mcts.py" in names and "bot/protocol/platform.py" in names
     assert "bot/search/__init__.py" in names and "bot/search/tactics.py" in names
     assert "bot/search/solver.py" not in names  # only the loss analysis uses it
+    # imported only inside main's --analyse branch, and shipped all the same
+    assert "bot/protocol/analyse.py" in names and "bot/search/report.py" in names
     assert not [n for n in names if "pycache" in n or n.startswith("tests") or
                 not n.endswith(".py")]
 
