@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from bot.rules import DRAW, LOSS, WIN, Geometry, bits
+from bot.rules import DRAW, LOSS, WIN, Geometry, Position, bits
 from bot.search.node import Node, sort_key
 from bot.search.turn import Turn
 
@@ -64,21 +64,23 @@ class Report:
     reused: int
 
 
-FLIP = {WIN: LOSS, DRAW: DRAW, LOSS: WIN, None: None}  # a child's outcome for its parent
+PLIES = {LOSS: 3, DRAW: 1}  # a child decided on creation: its parent's plies to the end
+
+
+def _position(node: Node, geo: Geometry) -> Position:
+    """The board of ``node`` as a Position, for its move sets."""
+    return Position(geo, node.current, node.mask, bin(node.mask & ~geo.forbidden).count("1"))
 
 
 def report(turn: Turn, best: int = 0) -> Report:
     """The root of ``turn`` read from its tree; ``best`` (a single-bit cell, 0: none) is the
     move the caller plays there regardless of the tree (the engine's rules), else the search's
     choice is."""
-    root, geo = turn.root, turn.geo
-    possible = (root.mask + geo.bottom) & ~root.mask & geo.board_mask
-    wins = geo.winning_cells(root.current, root.mask) & possible
-    threats = geo.winning_cells(root.mask ^ root.current ^ geo.forbidden, root.mask)
-    safe = geo.non_losing(possible, threats)
+    root, board = turn.root, _position(turn.root, turn.geo)
+    wins, safe = board.winning_moves(), board.non_losing_moves()
     children: Dict[int, Node] = {child.move: child for child in root.children}
     moves = []
-    for move in sorted(bits(possible), key=geo.column):
+    for move in bits(board.possible()):  # lowest bit first: left column first
         child = children.get(move)
         if move & wins:
             outcome, plies = WIN, 1
@@ -87,7 +89,8 @@ def report(turn: Turn, best: int = 0) -> Report:
         elif child is None:
             outcome, plies = None, None
         else:
-            outcome, plies = FLIP[child.outcome], _plies(child)
+            outcome = None if child.outcome is None else -child.outcome  # the parent's view
+            plies = _plies(child)
         visits = child.visits if child is not None else 0
         value = child.value / visits if visits else None
         moves.append(MoveReport(move, visits, value, outcome, plies))
@@ -97,7 +100,7 @@ def report(turn: Turn, best: int = 0) -> Report:
     outcome = root.outcome
     known = [m.plies for m in moves if m.outcome == outcome and m.plies is not None]
     plies = min(known) if outcome == WIN and known else None
-    return Report(tuple(moves), best or None, tuple(principal_variation(root, geo, best)),
+    return Report(tuple(moves), best or None, tuple(principal_variation(root, turn.geo, best)),
                   outcome, plies, turn.playouts, turn.nodes, turn.depth, turn.reused)
 
 
@@ -106,7 +109,7 @@ def _plies(child: Node) -> Optional[int]:
     left to it: no children and nothing untried), else None."""
     if child.children or child.untried:
         return None
-    return {LOSS: 3, DRAW: 1}.get(child.outcome)
+    return PLIES.get(child.outcome)
 
 
 def principal_variation(root: Node, geo: Geometry, first: int) -> List[int]:
@@ -120,8 +123,7 @@ def principal_variation(root: Node, geo: Geometry, first: int) -> List[int]:
         node = max(node.children, key=sort_key)
         line.append(node.move)
     if node is not None and node.outcome == WIN:
-        possible = (node.mask + geo.bottom) & ~node.mask & geo.board_mask
-        wins = geo.winning_cells(node.current, node.mask) & possible
+        wins = _position(node, geo).winning_moves()
         if wins:
             line.append(wins & -wins)
     return line
