@@ -31,6 +31,7 @@ class Job:
     total: int = 0
     message: str = ""  # why it failed
     review: Optional[Review] = None
+    record: Optional[GameRecord] = None  # the game, for the page's polls (never sent as such)
 
     def to_dict(self) -> Dict[str, Any]:
         return {"state": self.state, "done": self.done, "total": self.total,
@@ -57,12 +58,17 @@ class Reviews:
         self._jobs: Dict[GameKey, Job] = {}
         self._lock = threading.Lock()
 
+    def current(self, key: GameKey) -> Optional[Job]:
+        """The game's job in this server (queued, running, ready or failed), with its record;
+        None when none was asked for here."""
+        with self._lock:
+            return self._jobs.get(key)
+
     def job(self, key: GameKey) -> Job:
         """The game's review: kept, in progress, or "none" (not asked for yet)."""
-        with self._lock:
-            job = self._jobs.get(key)
-            if job is not None:
-                return job
+        job = self.current(key)
+        if job is not None:
+            return job
         kept = load_review(self.folder, key, self.budget)
         return Job("ready", review=kept) if kept else Job("none")
 
@@ -75,7 +81,8 @@ class Reviews:
         with self._lock:  # looked at again: two pages may ask at once
             job = self._jobs.get(record.key)
             if job is None or job.state == "failed":
-                job = self._jobs[record.key] = Job("queued", total=searched(record))
+                job = self._jobs[record.key] = Job("queued", total=searched(record),
+                                                  record=record)
                 threading.Thread(target=self._run, args=(record, job), daemon=True,
                                  name="review").start()
             return job

@@ -35,10 +35,10 @@ from arena.web.analyse import ANALYSED_DIR, Analyses
 from arena.web.analysis_board import AnalysisBoards, parse_paste, parse_position
 from arena.web.games import BadRequest, Conflict, Games, NotFound, PlayGame
 from arena.web.handler import Forbidden, Handler, Route, not_found
-from arena.web.reviews import Reviews, game_view
+from arena.web.reviews import Job, Reviews, game_view
 from arena.web.watch import FolderWatch
 from records.game import GameKey, GameRecord
-from records.log import LOG_NAME, read_log
+from records.log import LOG_NAME, LogFollower, read_log
 from records.player import PlayerSpec
 
 LOG = logging.getLogger("arena.web")
@@ -144,22 +144,19 @@ class App:
         title = f"{path.relative_to(self.folder)}: {len(records)} games"
         h.send_text(200, render_page(records, title), "text/html; charset=utf-8")
 
-    def finished(self, query: Dict[str, str]) -> Tuple[int, GameRecord]:
-        """The finished game a query's key names and its place in the folder's log (its
-        order changes when a batch ends, so pages name games by key, never by position)."""
-        try:
-            want = GameKey.from_dict(query)
-        except (KeyError, ValueError):
-            raise BadRequest("a game's key: batch, a, b, seed, round and leg (whole "
-                             "numbers for the last three)") from None
-        for index, record in enumerate(read_log(self.inside(LOG_NAME))):
-            if record.key == want:
+    def finished(self, key: GameKey) -> Tuple[int, GameRecord]:
+        """The finished game of ``key`` and its place in the folder's log (its order changes
+        when a batch ends, so pages name games by key, never by position). The log is read as
+        a watcher reads it: a batch may be appending, and its line in progress waits."""
+        _, records = LogFollower(self.inside(LOG_NAME)).read()
+        for index, record in enumerate(records):
+            if record.key == key:
                 return index, record
         raise NotFound("no finished game with that key in the folder's log")
 
     def replay_game(self, h: Handler, query: Dict[str, str]) -> None:
         """The replay page at one finished game, named by its key."""
-        h.redirect(f"/replay#game={self.finished(query)[0]}")
+        h.redirect(f"/replay#game={self.finished(game_key(query))[0]}")
 
     # ---- play --------------------------------------------------------------------------
     def opponents(self, h: Handler, query: Dict[str, str]) -> None:
@@ -261,14 +258,24 @@ class App:
         h.send_json(parse_paste(h.body()))
 
     # ---- game review -------------------------------------------------------------------
+    def _reviewed(self, query: Dict[str, str]) -> Tuple[GameRecord, Optional[Job]]:
+        """The game a review query names and its job in this server, if any: a job keeps its
+        game, so the page's polls (twice a second) never read the log."""
+        key = game_key(query)
+        job = self.reviews.current(key)
+        if job is not None and job.record is not None:
+            return job.record, job
+        return self.finished(key)[1], None
+
     def review_state(self, h: Handler, query: Dict[str, str]) -> None:
         """A finished game and its review's state (the review once it is ready)."""
-        record = self.finished(query)[1]
-        h.send_json({"game": game_view(record), **self.reviews.job(record.key).to_dict()})
+        record, job = self._reviewed(query)
+        job = job if job is not None else self.reviews.job(record.key)
+        h.send_json({"game": game_view(record), **job.to_dict()})
 
     def review_start(self, h: Handler, query: Dict[str, str]) -> None:
         """Queue a finished game's review (nothing when it is kept or under way)."""
-        record = self.finished(query)[1]
+        record = self._reviewed(query)[0]
         h.send_json({"game": game_view(record), **self.reviews.start(record).to_dict()}, 202)
 
     # ---- watch -------------------------------------------------------------------------
@@ -297,6 +304,15 @@ class App:
             return data
 
         h.stream(next_event, lambda: self._stop.is_set())
+
+
+def game_key(query: Dict[str, str]) -> GameKey:
+    """The game a page's query names by its key; BadRequest otherwise."""
+    try:
+        return GameKey.from_dict(query)
+    except (KeyError, ValueError):
+        raise BadRequest("a game's key: batch, a, b, seed, round and leg (whole numbers for "
+                         "the last three)") from None
 
 
 class MethodNotAllowed(BadRequest):

@@ -1,8 +1,8 @@
 """The game review in the web app: a finished game of the folder reviewed as a queued job (it
-waits while every engine of the pool is taken), its state over HTTP, bad keys refused with a
-4xx and one line, the play page's finished game linked to its review; in Chromium, the review
-page's graph and marks, a click on the graph opening that position on the analysis board, and
-the replay page's link."""
+waits while every engine of the pool is taken), its state over HTTP (from a log a batch is still
+writing; from the job while it runs), bad keys refused with a 4xx and one line, the play page's
+finished game linked to its review; in Chromium, the review page's graph and marks, a click on
+the graph opening that position on the analysis board, and the replay page's link."""
 
 import json
 import time
@@ -81,6 +81,20 @@ def test_a_review_waits_for_a_free_engine(served):
         pool.release(held)
     assert review_when_ready(served)["state"] == "ready"
     pool.close()
+
+
+def test_a_log_a_batch_is_writing_still_answers_and_polls_answer_from_the_job(served,
+                                                                             tmp_path):
+    log = tmp_path / "games.jsonl"
+    with open(log, "ab") as out:
+        out.write(b'{"batch": "hand", "seed": 1, "rou')  # a line a batch is still writing
+    status, text = served.call("GET", f"/api/review?{KEY}")
+    assert status == 200 and json.loads(text)["game"]["moves"] == OPENING, text
+    assert served.call("POST", f"/api/review?{KEY}")[0] == 202
+    log.unlink()  # the job keeps its game: its polls never read the log
+    status, text = served.call("GET", f"/api/review?{KEY}")
+    assert status == 200 and json.loads(text)["game"]["moves"] == OPENING, text
+    assert review_when_ready(served)["state"] == "ready"
 
 
 @pytest.mark.parametrize("method, query, status, reason", [
