@@ -10,6 +10,7 @@ table, its random stream.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Optional
 
 from bot.rules import LOSS, Geometry
@@ -49,13 +50,10 @@ class Turn:
 
     def budget(self, nodes: int) -> Budget:
         """The budget of a forced-win question asked in this search: ``nodes``, ended by the
-        move's deadline, the interrupt or the watch."""
+        move's deadline and by the interrupt or the watch (a search has at most one of them:
+        pondering the interrupt, an analysis the watch)."""
         return Budget(nodes, self.deadline.end,
-                      self.interrupt if self.watch is None else self.watched)
-
-    def watched(self) -> bool:
-        """The watch's answer, or the interrupt's: whether the search must end now."""
-        return bool(self.watch(self)) or (self.interrupt is not None and self.interrupt())
+                      self.interrupt if self.watch is None else partial(self.watch, self))
 
     def choice(self) -> Optional[Node]:
         """The child the search would play now: sort_key's first, unless the guard cleared
