@@ -36,7 +36,8 @@ RESULT = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
 @dataclass(frozen=True)
 class Request:
-    """A position to analyse and its budget (``limit``; no bound: until stopped)."""
+    """A position to analyse and its budget (``limit``; no bound: until stopped, and at most
+    MAX_PLAYOUTS play-outs)."""
 
     position: Position
     limit: Limit
@@ -105,10 +106,10 @@ def _from_moves(M: int, N: int, no_x: int, no_y: int, moves: Any) -> Position:
             position = position.play_xy(x, y)
         except InvalidPosition as exc:
             raise InvalidPosition(f"moves[{i}]: {exc}") from None
-        if position.is_full() and not position.last_mover_won():
-            raise InvalidPosition("the board is full")
     if position.last_mover_won():
         raise InvalidPosition("the game is over: a four is on the board")
+    if position.is_full():
+        raise InvalidPosition("the board is full")
     return position
 
 
@@ -130,16 +131,15 @@ def _from_board(M: int, N: int, no_x: int, no_y: int, rows: Any) -> Position:
 
 class Watch:
     """Watches one analysis (Turn.watch): writes an update when one is due and ends the
-    search when input arrives or, without a budget, at MAX_PLAYOUTS."""
+    search when input arrives (``stopped``)."""
 
     def __init__(self, out: TextIO, lines: FdLines, request: Request, best: int) -> None:
         self.out, self.lines, self.best = out, lines, best
         self.geo = request.position.geo
-        self.bounded = request.limit != Limit()
         self.started = time.perf_counter()
         self.next_update = self.next_look = 0.0
         self.turn: Optional[Turn] = None
-        self.ended = ""  # why the search was ended from here: "stopped" or "limit"
+        self.stopped = False
 
     def __call__(self, turn: Turn) -> bool:
         self.turn = turn
@@ -147,13 +147,10 @@ class Watch:
         if now >= self.next_update:
             self.next_update = now + TICK
             self.write(report(turn, self.best), done=False)
-        if not self.ended and now >= self.next_look:
+        if not self.stopped and now >= self.next_look:
             self.next_look = now + LOOK
-            if self.lines.ready():
-                self.ended = "stopped"
-            elif not self.bounded and turn.playouts >= MAX_PLAYOUTS:
-                self.ended = "limit"
-        return bool(self.ended)
+            self.stopped = self.lines.ready()
+        return self.stopped
 
     def write(self, seen: Report, done: bool, reason: str = "") -> None:
         """One line of JSON: ``seen`` (docs/protocol.md has the fields)."""
@@ -183,16 +180,21 @@ def _proof(outcome: Optional[int], plies: Optional[int]) -> Optional[Dict[str, A
 
 
 def analyse(request: Request, lines: FdLines, out: TextIO, searcher: MCTS) -> None:
-    """Search ``request``'s position, watched, and write its updates and its final line."""
+    """Search ``request``'s position, watched, and write its updates and its final line; a
+    request without a budget searches MAX_PLAYOUTS play-outs at most."""
     position = request.position
     ruled = rule_move(position)
     watch = Watch(out, lines, request, ruled)
-    result = searcher.search(position, Deadline(request.limit), watch)
+    unbounded = request.limit == Limit()
+    limit = Limit(playouts=MAX_PLAYOUTS) if unbounded else request.limit
+    result = searcher.search(position, Deadline(limit), watch)
     assert watch.turn is not None  # MCTS.begin shows every watch its turn
-    if watch.ended:
-        reason = watch.ended
+    if watch.stopped:
+        reason = "stopped"
     elif watch.turn.root.outcome is not None:
         reason = "proven"
+    elif unbounded and watch.turn.playouts >= MAX_PLAYOUTS:
+        reason = "limit"
     else:
         reason = "budget"
     watch.write(report(watch.turn, ruled or result.move), done=True, reason=reason)
