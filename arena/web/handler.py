@@ -16,6 +16,7 @@ from arena.web.games import BadRequest, NotFound
 
 LOG = logging.getLogger("arena.web")
 MAX_BODY = 64 * 1024
+BODY_METHODS = ("POST", "PUT", "PATCH")  # a request of these without a Content-Length: refused
 PING_S = 1.0  # a stream writes at least this often, so a closed tab is noticed
 
 
@@ -23,11 +24,16 @@ class Forbidden(BadRequest):
     status = 403
 
 
+class MethodNotAllowed(BadRequest):
+    status = 405
+
+
 class Handler(BaseHTTPRequestHandler):
     """One request; `self.server.app` holds the games, the folder and the pages."""
 
     protocol_version = "HTTP/1.1"
     server_version = "arena-serve"
+    raw_body = b""  # the request's body, read by `_route`
 
     def log_message(self, format: str, *args: Any) -> None:
         LOG.debug("%s %s", self.address_string(), format % args)
@@ -57,20 +63,10 @@ class Handler(BaseHTTPRequestHandler):
         self._send(302, b"", "text/plain", {"Location": where})
 
     def body(self) -> Any:
-        """The request's JSON body; BadRequest when it is missing, too long or not JSON. A body
-        left unread ends the connection after the answer: its bytes are no next request."""
-        self.body_read = True
+        """The request's JSON body (read by `_route` before any route runs); BadRequest when
+        it is not JSON."""
         try:
-            length = int(self.headers.get("Content-Length", ""))
-        except ValueError:
-            self.close_connection = True
-            raise BadRequest("malformed body: no Content-Length") from None
-        if not 0 <= length <= MAX_BODY:
-            self.close_connection = True
-            raise BadRequest(f"malformed body: {length} bytes (at most {MAX_BODY})")
-        raw = self.rfile.read(length)
-        try:
-            return json.loads(raw.decode("utf-8")) if raw else {}
+            return json.loads(self.raw_body.decode("utf-8")) if self.raw_body else {}
         except (UnicodeDecodeError, ValueError) as exc:
             raise BadRequest(f"malformed body: not JSON ({exc})") from None
 
@@ -107,8 +103,10 @@ class Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         parts = tuple(p for p in url.path.split("/") if p)
-        self.body_read = False
         try:
+            self.raw_body = self._read_body(method)
+            if method not in ("GET", "POST"):
+                raise MethodNotAllowed(f"{method} is not allowed on {url.path}")
             handler, args = self.server.app.route(method, parts)
             handler(self, query, *args)
         except BadRequest as exc:
@@ -118,22 +116,24 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as exc:  # a bug of the server: one line out, the traceback logged
             LOG.exception("%s %s", method, self.path)
             self.send_text(500, _one_line(f"server error: {type(exc).__name__}: {exc}"))
-        finally:
-            self._skip_body()
 
-    def _skip_body(self) -> None:
-        """Read the body a route did not (a stop's, a refused request's), so that its bytes are
-        no next request on the connection; one too long to read ends the connection."""
-        if self.body_read or self.close_connection:
-            return
+    def _read_body(self, method: str) -> bytes:
+        """The request's body, read whole before any route runs, so that its bytes are never
+        taken for a next request on the connection. One without a length (on a method that
+        carries a body) or over MAX_BODY bytes is refused, and the connection ends after
+        the answer: its bytes are left unread."""
+        length_field = self.headers.get("Content-Length")
+        if length_field is None and method not in BODY_METHODS:
+            return b""
         try:
-            length = int(self.headers.get("Content-Length", "0"))
+            length = int(length_field or "")
         except ValueError:
-            length = -1
-        if 0 <= length <= MAX_BODY:
-            self.rfile.read(length)
-        else:
             self.close_connection = True
+            raise BadRequest("malformed body: no Content-Length") from None
+        if not 0 <= length <= MAX_BODY:
+            self.close_connection = True
+            raise BadRequest(f"malformed body: {length} bytes (at most {MAX_BODY})")
+        return self.rfile.read(length)
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         self._route("GET")
@@ -145,9 +145,13 @@ class Handler(BaseHTTPRequestHandler):
         self._route("POST")
 
     def do_PUT(self) -> None:  # noqa: N802
-        self.send_text(405, "method not allowed")
+        self._route("PUT")
 
-    do_DELETE = do_PATCH = do_PUT  # noqa: N815
+    def do_DELETE(self) -> None:  # noqa: N802
+        self._route("DELETE")
+
+    def do_PATCH(self) -> None:  # noqa: N802
+        self._route("PATCH")
 
 
 def _one_line(text: str) -> str:

@@ -34,7 +34,7 @@ from arena.view.page import render_page
 from arena.web.analyse import ANALYSED_DIR, Analyses
 from arena.web.analysis_board import AnalysisBoards, parse_paste, parse_position
 from arena.web.games import BadRequest, Conflict, Games, NotFound, PlayGame
-from arena.web.handler import Forbidden, Handler, Route, not_found
+from arena.web.handler import Forbidden, Handler, MethodNotAllowed, Route, not_found
 from arena.web.reviews import Job, Reviews, game_view
 from arena.web.watch import FolderWatch
 from records.game import GameKey, GameRecord
@@ -313,10 +313,6 @@ def game_key(query: Dict[str, str]) -> GameKey:
     except (KeyError, ValueError):
         raise BadRequest("a game's key: batch, a, b, seed, round and leg (whole numbers for "
                          "the last three)") from None
-
-
-class MethodNotAllowed(BadRequest):
-    status = 405
 
 
 class Server(ThreadingHTTPServer):

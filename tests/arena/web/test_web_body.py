@@ -1,6 +1,7 @@
 """The web app's request bodies at their limits (arena/web/handler.py): a body over MAX_BODY
 bytes and a body without a Content-Length are refused with a 4xx and one line, and the
-connection closes, so the unread body is never taken for a next request."""
+connection closes, so the unread body is never taken for a next request; a PUT's body is read
+before its 405, so the next request on a kept-alive connection is answered as itself."""
 
 import socket
 
@@ -43,3 +44,13 @@ def test_a_body_over_the_limit_or_without_a_length_is_one_line_and_the_end(serve
     assert b"Connection: close" in head.split(b"\r\n") and not text.endswith(b"<still open>")
     line = text.decode()
     assert words in line and "\n" not in line.rstrip("\n"), line
+
+
+def test_a_put_with_a_body_is_refused_and_its_body_is_no_next_request(served):
+    body = b'{"opponent": "random"}'
+    head = f"PUT /api/games HTTP/1.1\nHost: test\nContent-Length: {len(body)}\n"
+    following = b"GET /api/opponents HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+    answer = exchange(served, head, body + following)
+    assert answer.startswith(b"HTTP/1.1 405 "), answer[:300]
+    assert answer.count(b"HTTP/1.1 ") == 2 and b"HTTP/1.1 200 " in answer, answer[:600]
+    assert b'"players"' in answer and not answer.endswith(b"<still open>")
