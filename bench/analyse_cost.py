@@ -31,9 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from analysis.command import load, wanted  # noqa: E402
 from analysis.game import analyse_game, replay  # noqa: E402
 from records.analysis import LossAnalysis  # noqa: E402
+from records.log import losses, read_games  # noqa: E402
 
 GUARD_PLIES = (11, 13, 15, 17)
 
@@ -41,7 +41,7 @@ GUARD_PLIES = (11, 13, 15, 17)
 def guard_cost(path: Path) -> None:
     """Each decisive mistake's move, settled at GUARD_PLIES: (plies, verdict, nodes, seconds)."""
     from bot.search.tactics import Budget, ForcedWin
-    for record in load(path):
+    for record in read_games(path):
         decisive = record.analysis.decisive if isinstance(record.analysis, LossAnalysis) else None
         if not decisive:
             continue
@@ -73,7 +73,8 @@ def main() -> None:
     if args.guard is not None:
         guard_cost(args.guard)
         return
-    games = [r for path in args.records for r in load(path) if wanted(r, args.lost_by)]
+    records = [r for path in args.records for r in read_games(path)]
+    games = [records[i] for i in losses(records, args.lost_by)]
     print(f"{len(games)} lost games from {len(args.records)} files")
     print(f"{'budget':>7} {'positions':>9} {'s/game':>7} {'s/position':>10} {'max s/game':>10} "
           f"{'proven':>6} {'avoidable':>9} {'unsettled':>9} {'forced four':>11}")

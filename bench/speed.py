@@ -135,11 +135,11 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
     the analysed losses' decisive positions (a question of each of ``plies`` after the game's
     move; the moves' values within ``nodes`` nodes), whether the answers agree, and the nodes
     each searched (the same when a change only made the nodes faster)."""
-    from analysis.command import load
     from analysis.game import replay
     from bot.search.solver import Solver
     from bot.search.tactics import Budget, ForcedWin
     from records.analysis import LossAnalysis
+    from records.log import read_games
     old_forced = at_revision(revision, "bot/search/tactics.py", "ForcedWin")
     searches = {
         f"forced-win search, {depth} plies": (
@@ -150,7 +150,7 @@ def exact_searches_against(revision: str, plies: Tuple[int, ...] = (11,),
     searches["solver"] = (at_revision(revision, "bot/search/solver.py", "Solver"), Solver, 0,
                           lambda cls, geo: cls(), lambda search, p: search.solve_moves(p, nodes))
     games = [(replay(r), r.analysis.decisive.index)
-             for r in load(ROOT / "docs/results/bot-losses-analysed.jsonl")
+             for r in read_games(ROOT / "docs/results/bot-losses-analysed.jsonl")
              if isinstance(r.analysis, LossAnalysis) and r.analysis.decisive]
     print(f"\n{len(games)} decisive positions  {revision:>14} {'working tree':>14}   ratio"
           "   nodes/s (working tree)   same answers   nodes (REV / working tree)")
@@ -233,15 +233,15 @@ def with_leaves(seconds: float, repeats: int = 3) -> None:
 def pondering(path: Path, seconds: float, games: int, move_seconds: float = 1.0) -> None:
     """Pondering's play-outs with the guard while pondering against without it, summed over
     positions of recorded games (the recorded bot's side moves, then ponders)."""
-    from analysis.command import load
     from analysis.game import replay
     from bot.engine import safe_decide
     from bot.protocol.platform import PONDER_LIMIT
     from bot.search.settings import DEFAULT
+    from records.log import read_games
     totals = {True: 0, False: 0}
     positions = 0
     limit = Limit(move_seconds)
-    for record in load(path)[:games]:
+    for record in read_games(path)[:games]:
         played = replay(record)
         for i in range(10 + (record.first != "a"), len(played) - 2, 16):
             if played[i + 1].last_mover_won() or played[i + 1].is_full():

@@ -53,9 +53,9 @@ def decisive(path: Path, members: List[Member], seconds: float,
     """Each member's move at each analysed loss's decisive mistake (of ``kinds``, default
     all), and its verdict(). With ``ponder``, bot members reach the position as the process
     does (pondered_move)."""
-    from analysis.command import load
     from analysis.game import replay
-    cases = [(r, r.analysis) for r in load(path) if isinstance(r.analysis, LossAnalysis)
+    from records.log import read_games
+    cases = [(r, r.analysis) for r in read_games(path) if isinstance(r.analysis, LossAnalysis)
              and r.analysis.decisive and (kinds is None or r.analysis.kind.value in kinds)]
     if not cases:
         raise SystemExit(f"{path}: no analysed loss with a decisive mistake of those kinds")
