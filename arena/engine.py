@@ -3,10 +3,10 @@
 The arena never imports the bot: an `Engine` is one process speaking the analysis protocol
 (docs/protocol.md, section 4), started in its own session like every player
 (arena/players/reaper.py), so `close()` and an exiting arena kill it and whatever it forked.
-`analyse()` sends a position (checked first by arena/position.py) and returns an `Analysis`,
-the stream of that request's lines: updates, then the final one (``"done": true``). A new
-request ends the one in progress (the engine writes its final line first) and keeps the
-engine's tree where the new position follows from the last. `EnginePool` hands out at most
+`analyse()` sends a position (a `Setup`, checked by arena/position.py) and returns an
+`Analysis`, the stream of that request's lines: updates, then the final one (``"done":
+true``). A new request ends the one in progress (the engine writes its final line first) and
+keeps the engine's tree where the new position follows from the last. `EnginePool` hands out at most
 ``cap`` engines at once (one a core), for the analysis board's pages.
 """
 
@@ -22,8 +22,7 @@ from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence
 
 from arena.players.reaper import Child, kill_tree, spawn
 from arena.players.tail import StderrTail
-from arena.position import Setup, from_cells, from_moves
-from records.board import Board
+from arena.position import Setup
 
 ROOT = Path(__file__).resolve().parents[1]  # where `python -m bot` finds the bot
 ARGV = (sys.executable, "-m", "bot", "--analyse", "--cores", "1")  # one core an engine
@@ -37,8 +36,7 @@ class Analysis:
     """The lines of one request, parsed, in order: updates, then the final line (``done``).
     Filled by the engine's reader thread; read with `get` or by iterating."""
 
-    def __init__(self, setup: Setup) -> None:
-        self.setup = setup
+    def __init__(self) -> None:
         self._lines: queue.Queue[Dict[str, Any]] = queue.Queue()
         self.done = False  # the final line has been read from here
 
@@ -128,20 +126,11 @@ class Engine:
             if analysis is not None:
                 self._pending.append(analysis)
 
-    def analyse(self, board: Board, moves: Optional[Sequence[Any]] = None,
-                seconds: Optional[float] = None, playouts: Optional[int] = None,
-                cells: Optional[Sequence[int]] = None) -> Analysis:
-        """Start analysing the position after ``moves`` ([x, y] each, from the empty board),
-        or the position of ``cells`` (set up by hand: `arena.position.from_cells`), ending
-        the analysis in progress. PositionError (nothing sent) when no game reaches it or the
-        game is over there. Without a budget it runs until `stop()`, a new request, or the
-        engine's own cap of play-outs."""
-        setup = from_moves(board, moves or []) if cells is None else from_cells(board, cells)
-        return self.analyse_setup(setup, seconds, playouts)
-
-    def analyse_setup(self, setup: Setup, seconds: Optional[float] = None,
-                      playouts: Optional[int] = None) -> Analysis:
-        """`analyse` of a position already checked."""
+    def analyse(self, setup: Setup, seconds: Optional[float] = None,
+                playouts: Optional[int] = None) -> Analysis:
+        """Start analysing a position checked by arena/position.py (`from_moves`, `from_cells`,
+        `game_positions`), ending the analysis in progress. Without a budget it runs until
+        `stop()`, a new request, or the engine's own cap of play-outs."""
         b = setup.board
         request: Dict[str, Any] = {"M": b.M, "N": b.N, "no": [b.no_x, b.no_y]}
         if setup.moves is not None:
@@ -152,7 +141,7 @@ class Engine:
             request["seconds"] = seconds
         if playouts is not None:
             request["playouts"] = playouts
-        analysis = Analysis(setup)
+        analysis = Analysis()
         self._send(request, analysis)
         return analysis
 

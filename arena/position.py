@@ -1,5 +1,5 @@
 """A position to analyse, checked by the referee's rules: from a game's moves or set up cell
-by cell.
+by cell; and every position of a game, for its review, from one replay.
 
 The analysis board and the game review ask the engine about positions a game can reach and
 that are not over; anything else is refused here with one line, before the engine sees it:
@@ -8,8 +8,9 @@ forbidden cell, a four already on the board, a full board, a move that is not le
 is played. The checks are arena/rules.py's (`Grid`), never the bot's.
 """
 
+from collections import deque
 from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 from arena.rules import Grid
 from records.board import Board
@@ -58,15 +59,14 @@ def _fours(grid: Grid) -> List[Tuple[int, int]]:
     return [(x, y) for x in range(grid.M) for y in range(grid.N) if grid.four_through(x, y)]
 
 
-def from_moves(board: Board, moves: Sequence[Any]) -> Setup:
-    """The position after ``moves`` ([x, y] each, the first player's first, course
-    coordinates) from the empty board; PositionError when a move is not legal where it is
-    played, or when the game is over (a four, a full board): a finished game's final position
-    has nothing left to analyse."""
+def _replay(board: Board, moves: Sequence[Any]) -> Iterator[Tuple[Grid, List[Tuple[int, int]]]]:
+    """The grid and the moves played so far before the first move and after each one (the
+    same objects, updated in place); PositionError for a move not legal where it is played."""
     if not isinstance(moves, (list, tuple)):
         raise PositionError("moves: expected a list of [x, y]")
     grid = Grid(board.M, board.N, board.no_x, board.no_y)
-    played = []
+    played: List[Tuple[int, int]] = []
+    yield grid, played
     for i, move in enumerate(moves):
         x, y = _cell(move, f"moves[{i}]")
         if played and grid.four_through(*played[-1]):
@@ -77,12 +77,41 @@ def from_moves(board: Board, moves: Sequence[Any]) -> Setup:
                                 f"floating, the forbidden cell or a full column)")
         grid.play(x, y, FIRST if i % 2 == 0 else SECOND)
         played.append((x, y))
+        yield grid, played
+
+
+def _game_over(grid: Grid, played: List[Tuple[int, int]]) -> Optional[GameOver]:
+    """Why the game is over after ``played`` (a four, a full board); None while it goes on."""
     if played and grid.four_through(*played[-1]):
-        raise GameOver(f"the game is over: move {len(played)} makes a four (analyse the "
-                            f"position before it)")
+        return GameOver(f"the game is over: move {len(played)} makes a four (analyse the "
+                        f"position before it)")
     if grid.is_full():
-        raise GameOver("the game is over: the board is full")
+        return GameOver("the game is over: the board is full")
+    return None
+
+
+def from_moves(board: Board, moves: Sequence[Any]) -> Setup:
+    """The position after ``moves`` ([x, y] each, the first player's first, course
+    coordinates) from the empty board; PositionError when a move is not legal where it is
+    played, or when the game is over (a four, a full board): a finished game's final position
+    has nothing left to analyse."""
+    grid, played = deque(_replay(board, moves), maxlen=1)[0]  # after the last move
+    over = _game_over(grid, played)
+    if over is not None:
+        raise over
     return Setup(board, tuple(grid.cells), tuple(played))
+
+
+def game_positions(board: Board, moves: Sequence[Any]) -> List[Setup]:
+    """Every analysable position of a game, replayed once: the one before each move, and the
+    one after the last unless the game is over there. PositionError, before anything is
+    analysed, for a move no referee allows; this is the check of a game's moves."""
+    setups = []
+    for grid, played in _replay(board, moves):
+        if len(played) == len(moves) and _game_over(grid, played) is not None:
+            break
+        setups.append(Setup(board, tuple(grid.cells), tuple(played)))
+    return setups
 
 
 def from_cells(board: Board, cells: Sequence[int]) -> Setup:

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from arena.engine import Engine, EngineError, EnginePool
-from arena.position import GameOver, PositionError, from_moves
+from arena.position import PositionError, game_positions
 from records.analysis import LossAnalysis
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultsError, log_path, losses, read_games, write_atomic
@@ -173,31 +173,21 @@ def decisive_of(record: GameRecord) -> Optional[int]:
     return a.decisive.index if isinstance(a, LossAnalysis) and a.decisive else None
 
 
-def check_moves(record: GameRecord) -> None:
-    """PositionError unless every move of the game is legal where it is played (the referee's
-    rules), so no engine is asked about a game no referee played."""
-    try:
-        from_moves(record.board, record.moves)
-    except GameOver:
-        pass  # a four or a full board: the game ended on the board
-
-
 def review_game(record: GameRecord, engine: Engine, budget: Budget,
                 progress: Optional[Callable[[int, int], None]] = None) -> Review:
     """Every position of a game evaluated at ``budget``, the moves marked; ``progress(done,
-    total)`` after each position. PositionError for a move no referee allows."""
+    total)`` after each position. PositionError, before any search, for a move no referee
+    allows (the game is replayed once, by `arena.position.game_positions`)."""
     start = time.monotonic()
-    check_moves(record)
+    setups = game_positions(record.board, record.moves)[:searched(record)]
     final = final_position(record)
-    total = searched(record)
     positions: List[Position] = []
-    for i in range(total):
-        updates = engine.analyse(record.board, record.moves[:i], seconds=budget.seconds,
-                                 playouts=budget.playouts)
+    for i, setup in enumerate(setups):
+        updates = engine.analyse(setup, seconds=budget.seconds, playouts=budget.playouts)
         line = deque(updates, maxlen=1)[0]  # the final line (EngineError: none)
         positions.append(position_of(line, i % 2 == 0))
         if progress:
-            progress(i + 1, total)
+            progress(i + 1, len(setups))
     if final is not None:
         positions.append(final)
     return Review(record.key, budget, positions, mark_moves(record.moves, positions),
@@ -272,8 +262,8 @@ def review_all(records: List[GameRecord], folder: Path, budget: Budget, jobs: in
 
     kept = {r.key: load_review(folder, r.key, budget) for r in records}
     todo = [r for r in records if kept[r.key] is None]
-    for record in todo:
-        check_moves(record)
+    for record in todo:  # every game checked before any search (one kept at a time)
+        game_positions(record.board, record.moves)
     jobs = max(1, min(jobs, len(todo) or 1))
     pool = EnginePool(jobs)
     bar = tqdm(total=sum(searched(r) for r in todo), unit="position", desc="review",

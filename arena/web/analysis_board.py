@@ -136,7 +136,7 @@ class Session:
     def _start(self, setup: Setup, seconds: Optional[float], playouts: Optional[int]) -> None:
         self.asked = (setup, seconds, playouts)
         try:
-            self.analysis = self.engine.analyse_setup(setup, seconds, playouts)
+            self.analysis = self.engine.analyse(setup, seconds, playouts)
         except EngineError:  # the engine is gone: the stream takes a new one
             self.analysis = None
             self.pending = self.asked

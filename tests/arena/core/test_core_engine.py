@@ -29,7 +29,7 @@ def by_move(line):
 
 
 def test_the_first_line_comes_before_any_search_and_a_stop_ends_the_analysis(engine):
-    analysis = engine.analyse(BOARD, [[8, 4]])
+    analysis = engine.analyse(from_moves(BOARD, [[8, 4]]))
     first = analysis.get(timeout=10)
     assert first["done"] is False and first["playouts"] == 0
     assert len(first["moves"]) == 9  # every column is open
@@ -40,14 +40,14 @@ def test_the_first_line_comes_before_any_search_and_a_stop_ends_the_analysis(eng
 
 
 def test_a_win_in_one_is_marked_proven_and_played(engine):
-    final = list(engine.analyse(BOARD, WIN_IN_ONE, seconds=5))[-1]
+    final = list(engine.analyse(from_moves(BOARD, WIN_IN_ONE), seconds=5))[-1]
     assert final["reason"] == "proven" and final["best"] == [8, 3]
     assert final["proof"] == {"result": "win", "plies": 1}
     assert by_move(final)[(8, 3)]["proof"] == {"result": "win", "plies": 1}
 
 
 def test_with_one_safe_move_every_other_move_is_proven_lost(engine):
-    final = list(engine.analyse(BOARD, ONE_SAFE, playouts=2000))[-1]
+    final = list(engine.analyse(from_moves(BOARD, ONE_SAFE), playouts=2000))[-1]
     moves = by_move(final)
     assert final["best"] == [8, 4]
     assert moves.pop((8, 4))["proof"] is None
@@ -57,28 +57,28 @@ def test_with_one_safe_move_every_other_move_is_proven_lost(engine):
 
 def test_a_set_up_position_is_analysed_from_its_cells(engine):
     setup = from_moves(BOARD, WIN_IN_ONE)
-    final = list(engine.analyse(BOARD, cells=list(setup.cells), seconds=5))[-1]
+    final = list(engine.analyse(from_cells(BOARD, list(setup.cells)), seconds=5))[-1]
     assert final["best"] == [8, 3] and final["proof"]["result"] == "win"
 
 
 def test_the_next_position_of_a_game_keeps_the_tree(engine):
-    list(engine.analyse(BOARD, [[8, 4]], playouts=3000))
-    best = list(engine.analyse(BOARD, [[8, 4], [7, 4]], playouts=100))[-1]
+    list(engine.analyse(from_moves(BOARD, [[8, 4]]), playouts=3000))
+    best = list(engine.analyse(from_moves(BOARD, [[8, 4], [7, 4]]), playouts=100))[-1]
     assert best["reused"] > 0
 
 
 def test_a_closed_engine_leaves_no_process_and_refuses_requests():
     engine = Engine()
-    engine.analyse(BOARD, [], seconds=60).get(timeout=10)
+    engine.analyse(from_moves(BOARD, []), seconds=60).get(timeout=10)
     assert leftovers(engine.pid, set()) != []
-    analysis = engine.analyse(BOARD, [[8, 4]])
+    analysis = engine.analyse(from_moves(BOARD, [[8, 4]]))
     engine.close()
     engine.close()  # idempotent
     assert leftovers(engine.pid, set()) == []
     with pytest.raises(EngineError):
         list(analysis)  # its final line never comes: it says the engine is gone
     with pytest.raises(EngineError):
-        engine.analyse(BOARD, [])
+        engine.analyse(from_moves(BOARD, []))
 
 
 def test_the_pool_hands_out_at_most_cap_engines_and_kills_what_it_gets_back():
