@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from arena.config import adhoc_config, with_overrides  # noqa: E402
 from arena.scheduler import run_batch  # noqa: E402
-from devtools.browser import chrome, driver_missing, wait_for  # noqa: E402
+from devtools.browser import at_column, chrome, driver_missing, wait_for  # noqa: E402
 from records.log import read_log  # noqa: E402
 
 FAST = {"greedy": {"python": "opponents.greedy:get_point"},
@@ -51,7 +51,6 @@ def start_server(folder: Path, port: int) -> subprocess.Popen:
 
 
 def click_latency(driver: Any, clicks: int, port: int) -> None:
-    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.support.ui import Select
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -75,10 +74,7 @@ def click_latency(driver: Any, clicks: int, port: int) -> None:
                     break
                 driver.execute_script("delete document.getElementById('play-board')"
                                       ".dataset.clickToDrawMs")
-                width = float(board.get_attribute("width"))
-                column = [4, 3, 5, 2, 6, 4, 3, 5, 1, 7][i % 10]
-                ActionChains(driver).move_to_element_with_offset(
-                    board, 44 * (column + 1) - width / 2, 0).click().perform()
+                at_column(driver, board, [4, 3, 5, 2, 6, 4, 3, 5, 1, 7][i % 10])
                 waits.append(float(wait_for(driver, "document.getElementById('play-board')"
                                                     ".dataset.clickToDrawMs")) / 1000)
         finally:
@@ -96,8 +92,6 @@ def click_latency(driver: Any, clicks: int, port: int) -> None:
 
 
 def analysis_board(driver: Any, clicks: int, port: int) -> None:
-    from selenium.webdriver.common.action_chains import ActionChains
-
     data = "document.getElementById('analysis-board').dataset"
     first, count = data + ".firstUpdateMs", f"Number({data}.updates)"
     with tempfile.TemporaryDirectory() as tmp:
@@ -106,14 +100,11 @@ def analysis_board(driver: Any, clicks: int, port: int) -> None:
             driver.get(f"http://127.0.0.1:{port}/analyse?board=9,9,8,4")
             cold = float(wait_for(driver, first))
             board = driver.find_element("id", "analysis-board")
-            width, height = (float(board.get_attribute(k)) for k in ("width", "height"))
             waits: List[float] = []
             for i in range(clicks):
                 time.sleep(1.0)  # the engine searches a while, as a person reads the board
                 driver.execute_script(f"delete {first}")
-                column = [4, 3, 5, 2, 6, 4, 3, 5, 1, 7][i % 10]
-                ActionChains(driver).move_to_element_with_offset(
-                    board, 44 * (column + 1) - width / 2, 44 - height / 2).click().perform()
+                at_column(driver, board, [4, 3, 5, 2, 6, 4, 3, 5, 1, 7][i % 10], top_row=True)
                 waits.append(float(wait_for(driver, first)))
             before, start = driver.execute_script("return " + count), time.perf_counter()
             time.sleep(5.0)

@@ -21,6 +21,7 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage
          "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--mute-audio")
 INSTALL = "run scripts/install_chromium.sh"
+CELL = 44  # a board's cell in pixels: arena/web/static/play.js ({cell: 44}) and analyse.js (CELL)
 
 
 def chromium_missing() -> Optional[str]:
@@ -79,6 +80,22 @@ def chrome(width: int = 1400, height: int = 900) -> Any:
     for flag in (*FLAGS, f"--window-size={width},{height}"):
         options.add_argument(flag)
     return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+def at_column(driver: Any, board: Any, column: int, click: bool = True,
+              top_row: bool = False) -> None:
+    """A real mouse move over ``column`` of a page's board, at the board's mid-height or,
+    with ``top_row``, over the column's top cell (the analysis board has a band of figures
+    under its cells), then a click unless ``click`` is False. The board is an SVG element
+    whose columns are CELL pixels wide, the first one's middle CELL from its left edge;
+    Selenium offsets from the element's middle."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    width = float(board.get_attribute("width"))
+    top = CELL - float(board.get_attribute("height")) / 2 if top_row else 0
+    chain = ActionChains(driver).move_to_element_with_offset(
+        board, CELL * (column + 1) - width / 2, top)
+    (chain.click() if click else chain).perform()
 
 
 def wait_for(driver: Any, script: str, timeout: float = 60.0, poll: float = 0.05) -> Any:

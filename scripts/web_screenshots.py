@@ -26,11 +26,10 @@ sys.path.insert(0, str(ROOT))
 
 from arena.config import load_config  # noqa: E402
 from arena.web.server import make_server  # noqa: E402
-from devtools.browser import chrome, driver_missing, wait_for  # noqa: E402
+from devtools.browser import at_column, chrome, driver_missing, wait_for  # noqa: E402
 
 
 def play(driver, base: str, out: Path) -> None:
-    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.support.ui import Select
 
     driver.get(base + "/play")
@@ -46,9 +45,7 @@ def play(driver, base: str, out: Path) -> None:
                                 ".dataset.turn")
         if turn == "over":
             break
-        width = float(board.get_attribute("width"))
-        ActionChains(driver).move_to_element_with_offset(
-            board, 44 * (column + 1) - width / 2, 0).click().perform()
+        at_column(driver, board, column)
         time.sleep(0.2)
     wait_for(driver, "document.getElementById('play-board').dataset.turn === 'over'")
     driver.save_screenshot(str(out / "web-play.png"))
@@ -65,16 +62,12 @@ def review(driver, out: Path) -> None:
 
 
 def analyse(driver, base: str, out: Path) -> None:
-    from selenium.webdriver.common.action_chains import ActionChains
-
     # red must block yellow's three at (8, 4): every other move is proven lost
     driver.get(base + "/analyse?board=9,9,0,0&moves=8.0,8.1,8.8,8.2,7.8,8.3&seconds=3")
     wait_for(driver, "document.getElementById('analysis-board').dataset.done", timeout=30)
     board = driver.find_element("id", "analysis-board")
     best = int(board.get_attribute("data-best").split(",")[1])
-    width, height = (float(board.get_attribute(k)) for k in ("width", "height"))
-    ActionChains(driver).move_to_element_with_offset(  # the best move's line as ghost stones
-        board, 44 * (best + 1) - width / 2, 44 - height / 2).perform()
+    at_column(driver, board, best, click=False, top_row=True)  # its line as ghost stones
     wait_for(driver, "document.getElementById('analysis-board').dataset.ghosts")
     driver.save_screenshot(str(out / "web-analyse.png"))
 

@@ -9,14 +9,13 @@ import time
 from skips import skip_if
 
 from arena.players.reaper import leftovers
-from devtools.browser import driver_missing, wait_for
+from devtools.browser import at_column, driver_missing, wait_for
 from records.game import GameRecord
 from records.log import ResultLog
 
 pytestmark = skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
 BOARD = "9,9,0,0"
 ONE_SAFE = "8.0,8.1,8.8,8.2,7.8,8.3"  # red must block yellow's (8, 1..3) at (8, 4)
-CELL = 44  # analyse.js: a cell's pixels
 
 
 def board_data(driver, key):
@@ -30,15 +29,10 @@ def column_data(driver, y):
         f"'#analysis-board g[data-column=\"{y}\"]').dataset)")
 
 
-def at_column(driver, column, action):
+def over_column(driver, column, action):
     """A real mouse move (and click) over a column's top cell."""
-    from selenium.webdriver.common.action_chains import ActionChains
-
     board = driver.find_element("id", "analysis-board")
-    left = CELL * (column + 1) - float(board.get_attribute("width")) / 2
-    top = CELL - float(board.get_attribute("height")) / 2
-    chain = ActionChains(driver).move_to_element_with_offset(board, left, top)
-    (chain.click() if action == "click" else chain).perform()
+    at_column(driver, board, column, click=action == "click", top_row=True)
 
 
 def analysed(driver, plies):
@@ -52,7 +46,7 @@ def test_a_win_in_one_set_up_by_clicks_is_marked_proven(browser, served):
     wait_for(browser, "document.body.dataset.ready")
     for column in (0, 0, 1, 1, 2, 2):  # red on the bottom row, yellow above
         plies = int(board_data(browser, "plies"))
-        at_column(browser, column, "click")
+        over_column(browser, column, "click")
         wait_for(browser, f"document.getElementById('analysis-board').dataset.plies === "
                           f"'{plies + 1}'")
     analysed(browser, 6)
@@ -65,9 +59,9 @@ def test_a_win_in_one_set_up_by_clicks_is_marked_proven(browser, served):
     assert "/analyse?board=9,9,0,0&moves=8.0,7.0,8.1,7.1,8.2,7.2" in browser.current_url
     # two red pieces dropped by hand: no turn order gives that, and the page says so
     browser.find_element("css selector", "input[name=drop][value='1']").click()
-    at_column(browser, 5, "click")
+    over_column(browser, 5, "click")
     wait_for(browser, "document.getElementById('analysis-board').dataset.plies === '7'")
-    at_column(browser, 5, "click")
+    over_column(browser, 5, "click")
     wait_for(browser, "document.getElementById('analysis-board').dataset.refused")
     assert browser.find_element("id", "message").text.startswith(
         "5 first-player and 3 second-player pieces")
@@ -84,7 +78,7 @@ def test_with_one_safe_move_the_others_are_marked_lost_and_its_line_drawn(browse
     assert proofs.pop(4) != "loss"
     assert set(proofs.values()) == {"loss"}
     assert board_data(browser, "best") == "8,4"
-    at_column(browser, 4, "move")
+    over_column(browser, 4, "move")
     ghosts = wait_for(browser, "document.getElementById('analysis-board').dataset.ghosts")
     assert ghosts.split(" ")[0] == "8,4"
     numbers = browser.execute_script(

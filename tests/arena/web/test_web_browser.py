@@ -12,21 +12,12 @@ import pytest
 from skips import skip_if
 from web_server import PLAYERS, Served
 
-from devtools.browser import driver_missing, wait_for
+from devtools.browser import at_column, driver_missing, wait_for
 from records.log import read_log
 from records.result import Result
 
 pytestmark = skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def click_column(driver, board, column):
-    """A real click in the middle of a column's top cell (board.js: a cell is 44 pixels)."""
-    from selenium.webdriver.common.action_chains import ActionChains
-
-    width = float(board.get_attribute("width"))
-    left = 44 * (column + 1) - width / 2
-    ActionChains(driver).move_to_element_with_offset(board, left, 0).click().perform()
 
 
 def cells_of(driver):
@@ -72,7 +63,7 @@ def test_clicking_columns_plays_a_game_against_random_to_its_end(browser, served
         top_free = [k for k, v in cells_of(browser).items() if v == 0]
         columns = sorted({int(k.split(",")[1]) for k in top_free})
         column = columns[column % len(columns)] if column not in columns else column
-        click_column(browser, board, column)
+        at_column(browser, board, column)
         wait_for(browser, f"Number(document.getElementById('play-board').dataset.plies) > {plies}"
                           " || document.getElementById('play-board').dataset.turn === 'over'")
         column = (column + 1) % 9
