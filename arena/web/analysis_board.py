@@ -11,7 +11,6 @@ ends (the tab closed: a write fails within a second or two) the engine is killed
 """
 
 import json
-import math
 import re
 import secrets
 import threading
@@ -19,22 +18,15 @@ from typing import Any, Dict, Optional, Tuple
 
 from arena.engine import Analysis, Engine, EngineError, EnginePool, PoolClosed
 from arena.position import GameOver, PositionError, Setup, from_moves, from_rows
-from arena.web.games import BadRequest, NotFound
-from records.board import Board, BoardError
+from arena.web.games import BadRequest, NotFound, board_of, number
 from records.game import GameRecord
 
 WAIT_S = 0.5  # how long one look for a free engine or a new line blocks a stream
 MAX_SECONDS = 3600.0
 MAX_PLAYOUTS = 500_000  # the engine's own cap without a budget (docs/protocol.md, 4)
+MAX_TAG = 2**53 - 1  # the page's request numbers: JavaScript's whole numbers
 KEYS = {"board", "moves", "cells", "seconds", "playouts", "tag"}
 Request = Tuple[Setup, Optional[float], Optional[int]]  # a position and its budget
-
-
-def _board(value: Any) -> Board:
-    try:
-        return Board.from_list(value)
-    except BoardError as exc:
-        raise BadRequest(str(exc)) from None
 
 
 def parse_position(body: Any) -> Tuple[Setup, Optional[float], Optional[int], int]:
@@ -47,7 +39,7 @@ def parse_position(body: Any) -> Tuple[Setup, Optional[float], Optional[int], in
     unknown = sorted(set(body) - KEYS)
     if unknown:
         raise BadRequest(f"unknown field {unknown[0]!r}")
-    board = _board(body.get("board"))
+    board = board_of(body.get("board"))
     if ("moves" in body) == ("cells" in body):
         raise BadRequest("give the position as exactly one of moves or cells")
     try:
@@ -55,16 +47,11 @@ def parse_position(body: Any) -> Tuple[Setup, Optional[float], Optional[int], in
                  else from_rows(board, body["cells"]))
     except PositionError as exc:
         raise BadRequest(str(exc)) from None
-    seconds, playouts, tag = body.get("seconds"), body.get("playouts"), body.get("tag", 0)
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not math.isfinite(seconds)
-                                or not 0 < seconds <= MAX_SECONDS):
-        raise BadRequest(f"seconds: a number within 0..{MAX_SECONDS:g}, got {seconds!r}")
-    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int)
-                                 or not 0 < playouts <= MAX_PLAYOUTS):
-        raise BadRequest(f"playouts: a whole number within 1..{MAX_PLAYOUTS}, got {playouts!r}")
-    if isinstance(tag, bool) or not isinstance(tag, int):
-        raise BadRequest(f"tag: expected a whole number, got {tag!r}")
+    seconds = (None if body.get("seconds") is None
+               else number(body, "seconds", float, 0, MAX_SECONDS, above=True))
+    playouts = (None if body.get("playouts") is None
+                else number(body, "playouts", int, 1, MAX_PLAYOUTS))
+    tag = number(body, "tag", int, 0, MAX_TAG) if "tag" in body else 0
     return setup, seconds, playouts, tag
 
 
@@ -82,11 +69,11 @@ def parse_paste(body: Any) -> Dict[str, Any]:
     if isinstance(data, dict):
         try:
             record = GameRecord.from_dict(data)
-            board, moves = _board(record.board.to_list()), list(record.moves)
+            board, moves = board_of(record.board.to_list()), list(record.moves)
         except (TypeError, ValueError) as exc:
             raise BadRequest(f"not a record line of games.jsonl: {exc}") from None
     else:
-        board = _board(body.get("board"))
+        board = board_of(body.get("board"))
         if isinstance(data, list):
             moves = data
         else:

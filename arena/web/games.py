@@ -64,14 +64,30 @@ class NewGame:
     human_first: bool
 
 
-def _number(body: Mapping[str, Any], key: str, kind: type, low: float, high: float) -> Any:
+def number(body: Mapping[str, Any], key: str, kind: type, low: float, high: float,
+           above: bool = False) -> Any:
+    """A number of a request's body (``kind`` int: a whole one) within ``low``..``high``, or
+    above ``low`` when ``above`` (0 is no budget); BadRequest naming the field and its bounds
+    otherwise (nothing not finite: it is never within them)."""
     value = body.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
-            kind is int and not float(value).is_integer()):
-        raise BadRequest(f"{key}: expected a number, got {value!r}")
-    if not low <= value <= high:
-        raise BadRequest(f"{key}: {value} is not within {low:g}..{high:g}")
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or not (low < value if above else low <= value) or not value <= high
+            or (kind is int and value != int(value))):
+        what = "a whole number" if kind is int else "a number"
+        raise BadRequest(f"{key}: {what} within {_bound(low)}..{_bound(high)}, got {value!r}")
     return kind(value)
+
+
+def _bound(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def board_of(value: Any) -> Board:
+    """The board a request names as [M, N, no_x, no_y]; BadRequest with the reason otherwise."""
+    try:
+        return Board.from_list(value)
+    except BoardError as exc:
+        raise BadRequest(str(exc)) from None
 
 
 def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
@@ -85,18 +101,15 @@ def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
         raise BadRequest(f"opponent: no player named {name!r}")
     spec = players[name]
     if body.get("seconds") is not None and spec.takes_time:
-        spec = spec.with_time(_number(body, "seconds", float, MIN_SECONDS, MAX_SECONDS))
+        spec = spec.with_time(number(body, "seconds", float, MIN_SECONDS, MAX_SECONDS))
     colour = body.get("colour", "first")
     if colour not in ("first", "second"):
         raise BadRequest(f"colour: 'first' or 'second', got {colour!r}")
     if body.get("board") is not None:
-        try:
-            board, seed = Board.from_list(body["board"]), -1
-        except BoardError as exc:
-            raise BadRequest(str(exc)) from None
+        board, seed = board_of(body["board"]), -1
     else:
         seed = (random.randrange(10**6) if body.get("seed") is None
-                else _number(body, "seed", int, 0, 2**31 - 1))
+                else number(body, "seed", int, 0, 2**31 - 1))
         board = draw_board(seed, 0)
     return NewGame(name, spec, board, seed, colour == "first")
 
