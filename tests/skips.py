@@ -10,7 +10,7 @@ it: CI installs everything the tests need, so a skip there is a missing tool, no
 from __future__ import annotations
 
 import importlib
-from typing import NoReturn
+from typing import NoReturn, Optional
 
 import pytest
 
@@ -61,6 +61,13 @@ def skip(name: str, detail: str = "") -> NoReturn:
 def skip_if(condition: bool, name: str, detail: str = "") -> pytest.MarkDecorator:
     """A ``skipif`` mark for the allowed condition ``name``."""
     return pytest.mark.skipif(condition, reason=reason(name, detail))
+
+
+def skip_if_missing(missing: Optional[str], name: str) -> pytest.MarkDecorator:
+    """A ``skipif`` mark for the allowed condition ``name`` when a probe (devtools.browser's
+    ``driver_missing()``, say) said why a tool is ``missing``; None: present, no skip. The
+    probe runs once, at the caller."""
+    return skip_if(missing is not None, name, missing or "")
 
 
 def import_or_skip(module: str, name: str) -> object:

@@ -5,7 +5,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from skips import skip_if
+from skips import skip_if_missing
 from view_dom import PageDom
 from view_records import forbidden_bottom_win
 
@@ -14,7 +14,7 @@ from devtools.browser import chromium_missing, dump_dom
 from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
 from records.log import ResultLog
 
-pytestmark = skip_if(chromium_missing() is not None, "no chromium")
+pytestmark = skip_if_missing(chromium_missing(), "no chromium")
 
 # forbidden_bottom_win: B stacks column 3 on the forbidden cell and A (bot) never blocks. The
 # page shows whatever analysis a record carries, so this one is written by hand: the mistake

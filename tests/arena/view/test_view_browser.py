@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Dict, List, Tuple
 
 import pytest
-from skips import skip_if
+from skips import skip_if_missing
 from view_dom import PageDom
 from view_records import write_records
 
@@ -15,7 +15,7 @@ from devtools.browser import chromium_missing, dump_dom
 from records.game import GameRecord
 from records.result import Result
 
-pytestmark = skip_if(chromium_missing() is not None, "no chromium")
+pytestmark = skip_if_missing(chromium_missing(), "no chromium")
 
 HAND_WIN, CRASH = 0, 1  # indices of the hand-made games in view_records.write_records
 

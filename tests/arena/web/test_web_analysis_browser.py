@@ -6,14 +6,14 @@ closed tab leaves no engine process."""
 
 import time
 
-from skips import skip_if
+from skips import skip_if_missing
 
 from arena.players.reaper import leftovers
 from devtools.browser import at_column, driver_missing, wait_for
 from records.game import GameRecord
 from records.log import ResultLog
 
-pytestmark = skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
+pytestmark = skip_if_missing(driver_missing(), "no chromedriver")
 BOARD = "9,9,0,0"
 ONE_SAFE = "8.0,8.1,8.8,8.2,7.8,8.3"  # red must block yellow's (8, 1..3) at (8, 4)
 

@@ -9,14 +9,14 @@ import time
 from pathlib import Path
 
 import pytest
-from skips import skip_if
+from skips import skip_if_missing
 from web_server import PLAYERS, Served
 
 from devtools.browser import at_column, driver_missing, wait_for
 from records.log import read_log
 from records.result import Result
 
-pytestmark = skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
+pytestmark = skip_if_missing(driver_missing(), "no chromedriver")
 ROOT = Path(__file__).resolve().parents[3]
 
 

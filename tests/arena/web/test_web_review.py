@@ -2,14 +2,15 @@
 waits while every engine of the pool is taken), its state over HTTP (from a log a batch is still
 writing; from the job while it runs), bad keys refused with a 4xx and one line, the play page's
 finished game linked to its review; in Chromium, the review page's graph and marks, a click on
-the graph opening that position on the analysis board, and the replay page's link."""
+the graph opening that position on the analysis board, and the replay page's link (and its
+analysis-board link at the game's four: the position before it)."""
 
 import json
 import time
 from urllib.parse import urlencode
 
 import pytest
-from skips import skip_if
+from skips import skip_if_missing
 from test_web_api import new_game, state_when, your_turn
 from web_server import Served
 
@@ -131,7 +132,7 @@ def test_the_play_pages_finished_game_links_its_review(tmp_path):
         s.close()
 
 
-@skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
+@skip_if_missing(driver_missing(), "no chromedriver")
 def test_the_review_page_draws_the_graph_and_marks_and_opens_the_analysis_board(served):
     browser = chrome()
     try:
@@ -167,7 +168,7 @@ def test_the_review_page_draws_the_graph_and_marks_and_opens_the_analysis_board(
         browser.quit()
 
 
-@skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
+@skip_if_missing(driver_missing(), "no chromedriver")
 def test_the_replay_page_links_the_games_review(served):
     browser = chrome()
     try:
@@ -178,5 +179,19 @@ def test_the_replay_page_links_the_games_review(served):
         link.click()
         wait_for(browser, "location.pathname === '/review' && document.body.dataset.state")
         assert browser.current_url == served.url(f"/review?{KEY}")
+    finally:
+        browser.quit()
+
+
+@skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
+def test_the_replay_pages_last_step_opens_the_position_before_the_four(served):
+    browser = chrome()
+    try:
+        browser.get(served.url(f"/replay/game?{KEY}"))
+        wait_for(browser, "document.body.dataset.ready === '1'")
+        browser.execute_script("location.hash = '#game=0&step=7'")
+        wait_for(browser, "document.getElementById('board').dataset.step === '7'")
+        href = browser.find_element("id", "btn-analyse").get_attribute("href")
+        assert href.endswith("/analyse?board=9,9,0,4&moves=8.0,8.8,7.0,7.8,6.0,6.8"), href
     finally:
         browser.quit()
