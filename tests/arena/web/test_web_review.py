@@ -183,7 +183,7 @@ def test_the_replay_page_links_the_games_review(served):
         browser.quit()
 
 
-@skip_if(driver_missing() is not None, "no chromedriver", driver_missing() or "")
+@skip_if_missing(driver_missing(), "no chromedriver")
 def test_the_replay_pages_last_step_opens_the_position_before_the_four(served):
     browser = chrome()
     try:
