@@ -17,14 +17,15 @@ import functools
 from dataclasses import dataclass
 from typing import Callable, Dict, Optional, Sequence, Tuple
 
+from arena.builtin import LADDER
 from arena.players.base import Player
-from arena.players.python import PythonPlayer
+from arena.players.python import PythonPlayer, resolve
 from arena.players.shared_lib import SharedLibPlayer
-from opponents import greedy, heuristic, random_player
 from opponents.build import native_uct
 
-PYTHON_MEMBERS = {"random": random_player.get_point, "greedy": greedy.get_point,
-                  "heuristic": heuristic.get_point}
+# the arena's built-in Python players (random, greedy, heuristic): their getPoint functions
+PYTHON_MEMBERS = {name: resolve(str(spec["python"])) for name, spec in LADDER.items()
+                  if "python" in spec}
 NO_LIMIT = float("inf")  # seconds a move: the ladder measures members' times, it does not cap them
 
 Knobs = Tuple[Tuple[str, str], ...]
