@@ -75,13 +75,15 @@ def watch(engine: Engine, game: dict, seconds: float) -> Tuple[float, float]:
     sent = engine.send({"M": game["M"], "N": game["N"], "no": [game["no_x"], game["no_y"]],
                         "moves": game["moves"][:WATCH_PLY]})
     updates: List[float] = []
+    stopped = False
     while True:
         arrived, line = engine.line()
         if line["done"]:
             break
         updates.append(arrived)
-        if arrived - sent >= seconds and updates[-2:-1] and updates[-2] - sent < seconds:
+        if not stopped and arrived - sent >= seconds:
             engine.send({"stop": True})
+            stopped = True
     gaps = [b - a for a, b in zip(updates, updates[1:])]
     return len(gaps) / (updates[-1] - updates[0]), max(gaps)
 
