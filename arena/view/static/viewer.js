@@ -339,11 +339,16 @@
       ' / ' + mv.length +
       (state.step > 0 ? ' by ' + sideName(g, mover(g, state.step - 1)) + ' at (' +
         mv[state.step - 1].join(',') + ')' + (t !== undefined ? ', ' + t + ' ms' : '') : '');
-    // served by `arena serve`: the position on its analysis board
+    // served by `arena serve`: the position on its analysis board (the web app's
+    // web.analyseUrl and web.lastAnalysable, kept here too: this page is one file). A game
+    // that ended on the board (no fault) and a proven line end where the game is over, which
+    // the board refuses: their last step opens the position before it.
     $('btn-analyse').hidden = location.protocol === 'file:';
+    const ended = state.line || g[F.fault] < 0;
+    const open = Math.min(state.step, ended ? Math.max(0, mv.length - 1) : mv.length);
     $('btn-analyse').setAttribute('href', '/analyse?board=' +
       [g[F.M], g[F.N], g[F.no_x], g[F.no_y]].join(',') + '&moves=' +
-      mv.slice(0, state.step).map(function (m) { return m.join('.'); }).join(','));
+      mv.slice(0, open).map(function (m) { return m.join('.'); }).join(','));
     history.replaceState(null, '', '#game=' + i + '&step=' + state.step);
   }
   function step(delta) { showGame(state.game, state.step + delta); }

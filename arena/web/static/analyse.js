@@ -58,13 +58,7 @@
     }
     return { cells: rows };
   }
-  function url() {
-    let u = '/analyse?board=' + boardList().join(',');
-    if (isGame()) {
-      u += '&moves=' + page.placed.map(function (p) { return p[0] + '.' + p[1]; }).join(',');
-    }
-    return u;
-  }
+  function url() { return web.analyseUrl(boardList(), isGame() ? page.placed : null); }
 
   // ---- drawing ------------------------------------------------------------------------------
   function build() {

@@ -98,9 +98,8 @@
     $('analyse').hidden = !onBoard;
     // the analysis board opens at the last position with a move to choose
     const ended = (s.win_line && s.win_line.length) || s.moves.length === s.M * s.N - 1;
-    $('analyse-board').href = '/analyse?board=' + [s.M, s.N, s.no_x, s.no_y].join(',') +
-      '&moves=' + s.moves.slice(0, ended ? -1 : undefined).map(function (m) {
-        return m.join('.'); }).join(',');
+    $('analyse-board').href = web.analyseUrl([s.M, s.N, s.no_x, s.no_y],
+      s.moves.slice(0, web.lastAnalysable(s.moves.length, ended)));
     const st = $('analysis-status');
     st.textContent = '';
     if (s.analysis === 'running') st.textContent = 'analysing (a few seconds to a minute)...';

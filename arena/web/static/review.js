@@ -31,15 +31,12 @@
   }
 
   // ---- the position at a ply ----------------------------------------------------------------
-  // The analysis board's URL of the position before move `ply` (docs/web.md).
-  function analyseUrl(ply) {
-    const g = page.game;
-    return '/analyse?board=' + g.board.join(',') + '&moves=' +
-      g.moves.slice(0, ply).map(function (m) { return m[0] + '.' + m[1]; }).join(',');
+  // The analysis board at the position before move `ply`; the last position only when a fault
+  // ended the game (`over`: it ended on the board).
+  function open(ply) {
+    const g = page.game, last = web.lastAnalysable(g.moves.length, g.over);
+    location.href = web.analyseUrl(g.board, g.moves.slice(0, Math.max(0, Math.min(ply, last))));
   }
-  // The last position is analysable only when a fault ended the game (not a four, a full board).
-  function lastOpen() { return page.game.over ? page.game.moves.length - 1 : page.game.moves.length; }
-  function open(ply) { location.href = analyseUrl(Math.max(0, Math.min(ply, lastOpen()))); }
   function show(ply) {
     const g = page.game, n = g.moves.length;
     C4Board.paint(page.board, g.moves, ply, ply === n);

@@ -1,5 +1,6 @@
 // What the web app's pages share: a POST of a JSON body whose refusal (a 4xx or 5xx) throws
-// the server's one-line reason, so that a page shows it as it is.
+// the server's one-line reason, so that a page shows it as it is; and the analysis board's
+// URL of a position (/analyse?board=M,N,no_x,no_y&moves=x.y,...: docs/web.md).
 (function () {
   'use strict';
   window.web = {
@@ -12,5 +13,14 @@
         });
       });
     },
+    // The analysis board at the position after `moves` ([x, y] each) on `board` ([M, N,
+    // no_x, no_y]); without `moves`, the board set up by hand (no moves in the URL).
+    analyseUrl: function (board, moves) {
+      return '/analyse?board=' + board.join(',') + (moves ? '&moves=' + moves.map(function (m) {
+        return m[0] + '.' + m[1]; }).join(',') : '');
+    },
+    // The last ply the analysis board takes of a game of `plies` moves: a game that ended on
+    // the board (a four, a full board) is over after its last move, so the position before it.
+    lastAnalysable: function (plies, ended) { return ended ? Math.max(0, plies - 1) : plies; },
   };
 })();
