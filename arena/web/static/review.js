@@ -21,14 +21,7 @@
     return el;
   }
   function say(text) { $('message').textContent = text || ''; }
-  function request(method) {
-    return fetch('/api/review' + location.search, { method: method }).then(function (r) {
-      return r.text().then(function (text) {
-        if (!r.ok) throw new Error(text.trim() || r.statusText);
-        return JSON.parse(text);
-      });
-    });
-  }
+  function request(method) { return web.json('/api/review' + location.search, method); }
 
   // ---- the position at a ply ----------------------------------------------------------------
   // The analysis board at the position before move `ply`; the last position only when a fault
