@@ -259,7 +259,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import signal
+
     from arena.builtin import builtin_players
+    from arena.pool import terminate
     from arena.web.server import make_server, run
 
     players = {**builtin_players(), **_known_players(args.config)}
@@ -272,6 +275,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
               "machine can start players and read the folder's games", file=sys.stderr)
     print(f"arena serve: http://{host}:{port}/ serving {args.folder} (Ctrl-C stops)",
           file=sys.stderr, flush=True)
+    # a SIGTERM stops the server as Ctrl-C does: the games running are recorded as abandoned
+    signal.signal(signal.SIGTERM, terminate)
     run(server)
     return 0
 
