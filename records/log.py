@@ -118,10 +118,11 @@ class LogFollower:
     last one, and all of them again after the batch rewrote the file in game order (``sort_log``).
     A line still being written waits for its newline; a line that is not a record is reported
     (a warning naming the file and line, as ``read_log`` would name it) and skipped, so a
-    watcher shows what it can."""
+    watcher shows what it can; ``skipped`` counts those lines since the file was last new."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.skipped = 0
         self._offset = 0
         self._lines = 0
         self._inode: Optional[int] = None
@@ -135,10 +136,12 @@ class LogFollower:
         except OSError:
             fresh = self._inode is not None
             self._offset, self._lines, self._inode, self._partial = 0, 0, None, b""
+            self.skipped = 0
             return fresh, []
         fresh = st.st_ino != self._inode or st.st_size < self._offset
         if fresh:
             self._offset, self._lines, self._inode, self._partial = 0, 0, st.st_ino, b""
+            self.skipped = 0
         if st.st_size == self._offset:
             return fresh, []
         with open(self.path, "rb") as handle:
@@ -155,8 +158,10 @@ class LogFollower:
             try:
                 records.append(_parse_record(line.decode("utf-8"), f"{self.path}:{self._lines}"))
             except UnicodeDecodeError:
+                self.skipped += 1
                 LOG.warning("%s:%d: not UTF-8 text", self.path, self._lines)
             except ResultsError as exc:
+                self.skipped += 1
                 LOG.warning("%s", exc)
         return fresh, records
 

@@ -38,7 +38,7 @@ from arena.web.handler import Forbidden, Handler, MethodNotAllowed, Route, not_f
 from arena.web.reviews import Job, Reviews, game_view
 from arena.web.watch import FolderWatch
 from records.game import GameKey, GameRecord
-from records.log import LOG_NAME, LogFollower, read_log
+from records.log import LOG_NAME, LogFollower
 from records.player import PlayerSpec
 
 LOG = logging.getLogger("arena.web")
@@ -138,10 +138,16 @@ class App:
         return path
 
     def replay(self, h: Handler, query: Dict[str, str]) -> None:
-        """The replay page of the folder's log (or of `?log=PATH`, a log inside the folder)."""
+        """The replay page of the folder's log (or of `?log=PATH`, a log inside the folder),
+        read as a watcher reads it: a batch may be appending, and its line in progress waits;
+        a line that is not a record is skipped, and the title says how many were."""
         path = self.inside(query.get("log", LOG_NAME))
-        records = read_log(path)
+        follower = LogFollower(path)
+        records = follower.read()[1]
         title = f"{path.relative_to(self.folder)}: {len(records)} games"
+        if follower.skipped:
+            title += (f" ({follower.skipped} line{'s' * (follower.skipped > 1)} not a record, "
+                      "skipped: the server's log names each)")
         h.send_text(200, render_page(records, title), "text/html; charset=utf-8")
 
     def finished(self, key: GameKey) -> Tuple[int, GameRecord]:

@@ -12,7 +12,7 @@
   const CELL = 44, STATS = 58;  // a cell's pixels; the band under the board for the numbers
   const page = { M: 9, N: 9, noX: 8, noY: 4, placed: [], board: null, stats: [],
     ghosts: null, session: null, analysing: false, tag: 0, sentAt: {}, last: null, pvs: {},
-    hover: null };
+    hover: null, playouts: 0 };
 
   function say(text) { $('message').textContent = text || ''; }
   const post = window.web.post;
@@ -180,6 +180,7 @@
     const body = Object.assign({ board: boardList(), tag: page.tag }, position());
     const seconds = Number($('seconds').value);
     if ($('seconds').value !== '' && seconds > 0) body.seconds = seconds;
+    if (page.playouts) body.playouts = page.playouts;
     page.sentAt[page.tag] = performance.now();
     const tag = page.tag;
     post('/api/analysis/' + page.session, body).catch(function (e) {
@@ -273,6 +274,7 @@
   function fromUrl() {
     const q = new URLSearchParams(location.search);
     if (q.has('seconds')) $('seconds').value = q.get('seconds');
+    if (Number(q.get('playouts')) > 0) page.playouts = Math.floor(Number(q.get('playouts')));
     if (!q.has('board')) { setBoard([9, 9, 8, 4], []); return; }
     const list = q.get('board').split(',').map(Number);
     const moves = (q.get('moves') || '').split(',').filter(Boolean).map(function (m) {

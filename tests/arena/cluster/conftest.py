@@ -1,16 +1,12 @@
-"""Real Dask clusters on loopback for the cluster tests: `dask scheduler` and `dask worker`
-processes started as a user starts them on lab machines, from a virtual environment with only
-`distributed` installed (worker_env.py), in a folder outside the project and without
-PYTHONPATH, so they cannot import the project; every process killed at the end."""
+"""Fixtures of the cluster tests: a virtual environment with only `distributed`, a command only
+some workers can start, and real Dask clusters on loopback (dask_processes.py starts them):
+one shared by a module's tests that leave it as they found it, and a fresh one for a test that
+kills one of its workers."""
 
 import os
-import signal
-import socket
 import subprocess
-import time
-import warnings
 from pathlib import Path
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Dict, Iterator
 
 import pytest
 from skips import import_or_skip
@@ -18,46 +14,7 @@ from skips import import_or_skip
 distributed = import_or_skip("distributed", "Python 3.8 without distributed")
 
 import worker_env  # noqa: E402  (needs distributed's requirements, checked just above)
-
-ROOT = Path(__file__).resolve().parents[3]
-START_TIMEOUT = 60.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start(argv: List[str], cwd: Path, env: Optional[Dict[str, str]] = None) -> subprocess.Popen:
-    """A process as a user starts it on a machine without the project (no PYTHONPATH)."""
-    full = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    full.update(env or {})
-    return subprocess.Popen(argv, cwd=cwd, env=full, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-
-
-def start_scheduler(venv: Path, folder: Path) -> Tuple[str, subprocess.Popen]:
-    address = f"tcp://127.0.0.1:{free_port()}"
-    return address, start([str(venv / "bin" / "dask"), "scheduler", "--host", "127.0.0.1",
-                           "--port", address.rsplit(":")[-1], "--no-dashboard"], folder)
-
-
-def start_worker(venv: Path, scheduler: str, folder: Path, port: int = 0,
-                 env: Optional[Dict[str, str]] = None) -> subprocess.Popen:
-    """`dask worker` with one thread, its scratch space in `folder` (`port` 0: any)."""
-    argv = [str(venv / "bin" / "dask"), "worker", scheduler, "--host", "127.0.0.1",
-            "--nthreads", "1", "--no-dashboard", "--local-directory", str(folder)]
-    if port:
-        argv += ["--worker-port", str(port)]
-    return start(argv, folder.parent, env)
-
-
-def wait_for_workers(address: str, count: int) -> None:
-    with warnings.catch_warnings():  # the workers lack the client's numpy, as they should
-        warnings.simplefilter("ignore", distributed.versions.VersionMismatchWarning)
-        with distributed.Client(address, timeout=START_TIMEOUT) as client:
-            client.wait_for_workers(count, timeout=START_TIMEOUT)
+from dask_processes import DaskCluster, dask_cluster_in  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -88,95 +45,22 @@ def player_bin(tmp_path_factory) -> Path:
     return folder
 
 
-def kill(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    proc.wait(timeout=30)
-
-
-class DaskCluster:
-    """A scheduler's address and its `dask worker` processes (one worker process each)."""
-
-    def __init__(self, address: str, workers: List[subprocess.Popen]) -> None:
-        self.address, self.workers = address, workers
-
-    def worker_pids(self) -> List[int]:
-        """The worker processes proper: each `dask worker` is a nanny with one worker child,
-        spawned by multiprocessing (beside it, multiprocessing's resource tracker)."""
-        import psutil
-
-        return [c.pid for w in self.workers for c in psutil.Process(w.pid).children()
-                if "spawn_main" in " ".join(c.cmdline())]
+def _path_with(player_bin: Path) -> Dict[str, str]:
+    return {"PATH": f"{player_bin}{os.pathsep}{os.environ['PATH']}"}
 
 
 @pytest.fixture(scope="module")
 def dask_cluster(tmp_path_factory, only_distributed, player_bin) -> Iterator[DaskCluster]:
-    """A scheduler and two workers with only distributed; the workers can start
-    `arena-test-player`."""
-    folder = tmp_path_factory.mktemp("dask")
-    address, scheduler = start_scheduler(only_distributed, folder)
-    procs = [scheduler]
-    path = {"PATH": f"{player_bin}{os.pathsep}{os.environ['PATH']}"}
-    try:
-        for i in range(2):
-            procs.append(start_worker(only_distributed, address, folder / f"w{i}", env=path))
-        wait_for_workers(address, 2)
-        yield DaskCluster(address, procs[1:])
-    finally:
-        for proc in reversed(procs):
-            kill(proc)
+    """A scheduler and two workers with only distributed, shared by the module's tests (none
+    of which may kill a worker); the workers can start `arena-test-player`."""
+    with dask_cluster_in(tmp_path_factory.mktemp("dask"), only_distributed,
+                         _path_with(player_bin)) as cluster:
+        yield cluster
 
 
-def wait_for_lines(path: Path, count: int, proc: subprocess.Popen) -> None:
-    """Until `path` has `count` lines (or the process ended): a bounded wait."""
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline and proc.poll() is None:
-        if path.exists() and path.read_bytes().count(b"\n") >= count:
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"{path} never reached {count} records")
-
-
-def wait_for_text(path: Path, text: str, proc: subprocess.Popen) -> None:
-    """Until `path` holds `text` (or the process ended): a bounded wait."""
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline and proc.poll() is None:
-        if path.exists() and text in path.read_text():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"{path} never held {text!r}")
-
-
-def session_pids(sid: int) -> List[int]:
-    """Live processes of a session (a batch started with start_new_session)."""
-    import psutil
-
-    found = []
-    for proc in psutil.process_iter(["pid"]):
-        try:
-            if os.getsid(proc.pid) == sid and proc.status() != psutil.STATUS_ZOMBIE:
-                found.append(proc.pid)
-        except (ProcessLookupError, PermissionError, psutil.Error):
-            continue
-    return found
-
-
-def wait_for_empty_session(sid: int) -> bool:
-    """Whether every process of the session is gone within the start-up timeout."""
-    deadline = time.monotonic() + START_TIMEOUT
-    while session_pids(sid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
-
-
-def kill_session(sid: int) -> None:
-    """SIGKILL whatever a test's batch left in its session."""
-    for pid in session_pids(sid):
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+@pytest.fixture()
+def fresh_dask_cluster(tmp_path_factory, only_distributed, player_bin) -> Iterator[DaskCluster]:
+    """A cluster like `dask_cluster` for one test alone: one that kills a worker."""
+    with dask_cluster_in(tmp_path_factory.mktemp("dask"), only_distributed,
+                         _path_with(player_bin)) as cluster:
+        yield cluster

@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import Dict, List
 
 import pytest
-from conftest import (
+from dask_processes import (
     ROOT,
     DaskCluster,
-    free_port,
     kill,
     kill_session,
     start_scheduler,
@@ -24,6 +23,7 @@ from conftest import (
     wait_for_lines,
     wait_for_text,
     wait_for_workers,
+    worker_addresses,
 )
 
 from arena.__main__ import main
@@ -84,20 +84,21 @@ def test_workers_with_only_distributed_play_the_games_of_a_local_run(tmp_path, d
     assert len(remote) == 4 and games(remote) == games(read_log(tmp_path / "local" / LOG_NAME))
 
 
-def test_worker_killed_mid_batch_loses_and_doubles_no_game(tmp_path, dask_cluster: DaskCluster):
+def test_worker_killed_mid_batch_loses_and_doubles_no_game(tmp_path,
+                                                           fresh_dask_cluster: DaskCluster):
     local = run_batch(config(tmp_path / "local", "slow", "random", rounds=10), quiet=True)
     out = tmp_path / "dask"
     yaml_path = tmp_path / "batch.yaml"  # JSON is YAML: the config a user would write
     yaml_path.write_text(json.dumps({
         "batch": "c", "rounds": 10, "seed": 11, "time_limit": 5.0, "output": str(out),
-        "cluster": dask_cluster.address, "players": PLAYERS,
+        "cluster": fresh_dask_cluster.address, "players": PLAYERS,
         "gauntlet": {"a": ["slow"], "b": ["random"]}}))
     batch = subprocess.Popen([sys.executable, "-m", "arena", "run", str(yaml_path), "-q"],
                              cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                              stderr=subprocess.PIPE, text=True)
     try:
         wait_for_lines(out / LOG_NAME, 3, batch)
-        os.kill(dask_cluster.worker_pids()[0], signal.SIGKILL)
+        os.kill(fresh_dask_cluster.worker_pids()[0], signal.SIGKILL)
         killed_at = (out / LOG_NAME).read_bytes().count(b"\n")
         _, err = batch.communicate(timeout=120)
     finally:
@@ -194,13 +195,13 @@ def test_worker_joining_mid_batch_that_fails_its_check_gets_no_game_and_is_named
         batch = subprocess.Popen([sys.executable, "-m", "arena", "run", str(yaml_path), "-q"],
                                  cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                                  stderr=err, start_new_session=True)
-    port = free_port()
     joiner = None
     try:
         wait_for_lines(out / LOG_NAME, 1, batch)
-        joiner = start_worker(only_distributed, dask_cluster.address, tmp_path / "joiner", port)
-        wait_for_text(stderr, f"cluster: tcp://127.0.0.1:{port} joined and gets no game: here: ",
-                      batch)
+        joiner = start_worker(only_distributed, dask_cluster.address, tmp_path / "joiner",
+                              name="joiner")
+        [address] = worker_addresses(dask_cluster.address, ["joiner"]).values()
+        wait_for_text(stderr, f"cluster: {address} joined and gets no game: here: ", batch)
         after = (out / LOG_NAME).read_bytes().count(b"\n")
         wait_for_lines(out / LOG_NAME, after + 4, batch)  # games go on, none to the joiner
         batch.send_signal(signal.SIGINT)
@@ -209,7 +210,7 @@ def test_worker_joining_mid_batch_that_fails_its_check_gets_no_game_and_is_named
         kill_session(batch.pid)
         if joiner is not None:
             kill(joiner)
-    assert stderr.read_text().count(f"tcp://127.0.0.1:{port}") == 1
+    assert stderr.read_text().count(address) == 1
     logged = read_log(out / LOG_NAME)
     assert len(logged) >= after + 4 and all(r.code in (0, 1, 2) for r in logged)
 

@@ -14,13 +14,12 @@ from collections import namedtuple
 
 import pytest
 import worker_env
-from conftest import (
+from dask_processes import (
     ROOT,
-    free_port,
     kill,
     start_scheduler,
     start_worker,
-    wait_for_workers,
+    worker_addresses,
 )
 
 from arena.cluster import bootstrap
@@ -35,9 +34,8 @@ def test_workers_that_cannot_play_stop_the_batch_with_one_line_each_and_exit_sta
     """One worker has another distributed, one cannot start a player: the batch names both."""
     old = worker_env.build(tmp_path / "old", distributed_version="2024.1.0").parents[1]
     address, scheduler = start_scheduler(only_distributed, tmp_path)
-    ports = [free_port(), free_port()]
-    procs = [scheduler, start_worker(old, address, tmp_path / "w-old", ports[0]),
-             start_worker(only_distributed, address, tmp_path / "w-path", ports[1])]
+    procs = [scheduler, start_worker(old, address, tmp_path / "w-old", name="old"),
+             start_worker(only_distributed, address, tmp_path / "w-path", name="path")]
     out = tmp_path / "out"
     yaml_path = tmp_path / "batch.yaml"
     yaml_path.write_text(json.dumps({
@@ -47,7 +45,7 @@ def test_workers_that_cannot_play_stop_the_batch_with_one_line_each_and_exit_sta
             "here": {"process": "arena-test-player"}},
         "gauntlet": {"a": ["here"], "b": ["random"]}}))
     try:
-        wait_for_workers(address, 2)
+        workers = worker_addresses(address, ["old", "path"])
         run = subprocess.run([sys.executable, "-m", "arena", "run", str(yaml_path), "-q"],
                              cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                              capture_output=True, text=True, timeout=120)
@@ -60,11 +58,11 @@ def test_workers_that_cannot_play_stop_the_batch_with_one_line_each_and_exit_sta
     version = distributed_version()
     assert len(lines) == 2 and "Traceback" not in run.stderr, run.stderr
     assert lines[0].startswith("arena: batch stopped: no game played: tcp://")
-    by_port = {int(line.split("tcp://127.0.0.1:")[1].split(":")[0]): line for line in lines}
-    assert by_port[ports[0]].endswith(f"distributed 2024.1.0 here, {version} on the client: "
-                                      f"pip install distributed=={version}")
-    assert f"{ports[1]}: here: " in by_port[ports[1]]
-    assert "arena-test-player" in by_port[ports[1]]
+    [old_line] = [line for line in lines if f"{workers['old']}: " in line]
+    [path_line] = [line for line in lines if f"{workers['path']}: " in line]
+    assert old_line.endswith(f"distributed 2024.1.0 here, {version} on the client: "
+                             f"pip install distributed=={version}")
+    assert f"{workers['path']}: here: " in path_line and "arena-test-player" in path_line
     assert not (out / LOG_NAME).exists() or not (out / LOG_NAME).read_text()
 
 

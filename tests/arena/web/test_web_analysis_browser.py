@@ -15,6 +15,7 @@ from records.log import ResultLog
 
 pytestmark = skip_if_missing(driver_missing(), "no chromedriver")
 BOARD = "9,9,0,0"
+PLAYOUTS = 2000  # a budget that gives the same proofs on a quiet machine and a busy one
 ONE_SAFE = "8.0,8.1,8.8,8.2,7.8,8.3"  # red must block yellow's (8, 1..3) at (8, 4)
 
 
@@ -42,7 +43,7 @@ def analysed(driver, plies):
 
 
 def test_a_win_in_one_set_up_by_clicks_is_marked_proven(browser, served):
-    browser.get(served.url(f"/analyse?board={BOARD}&seconds=1"))
+    browser.get(served.url(f"/analyse?board={BOARD}&playouts={PLAYOUTS}"))
     wait_for(browser, "document.body.dataset.ready")
     for column in (0, 0, 1, 1, 2, 2):  # red on the bottom row, yellow above
         plies = int(board_data(browser, "plies"))
@@ -72,8 +73,9 @@ def test_a_win_in_one_set_up_by_clicks_is_marked_proven(browser, served):
 
 
 def test_with_one_safe_move_the_others_are_marked_lost_and_its_line_drawn(browser, served):
-    browser.get(served.url(f"/analyse?board={BOARD}&moves={ONE_SAFE}&seconds=1"))
+    browser.get(served.url(f"/analyse?board={BOARD}&moves={ONE_SAFE}&playouts={PLAYOUTS}"))
     analysed(browser, 6)
+    assert int(board_data(browser, "playouts")) <= PLAYOUTS  # the budget is the page's
     proofs = {y: column_data(browser, y)["proof"] for y in range(9)}
     assert proofs.pop(4) != "loss"
     assert set(proofs.values()) == {"loss"}

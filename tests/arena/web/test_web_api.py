@@ -6,12 +6,11 @@ import json
 import os
 import sys
 import time
-import urllib.request
 import uuid
 from pathlib import Path
 
 import pytest
-from web_server import PLAYERS, Served
+from web_server import PLAYERS, Followed, Served, new_game, play_to_the_end, your_turn
 
 import arena.web.games as games_module
 from arena.boards import draw_board
@@ -19,7 +18,6 @@ from arena.config import adhoc_config, with_overrides
 from arena.live import LiveFile, MoveSink, is_watched, mark_watching, read_live
 from arena.players.base import MoveResult
 from arena.results import course_game
-from arena.rules import Grid
 from arena.scheduler import run_batch
 from arena.tasks import Task
 from arena.web.watch import FolderWatch, _sprt
@@ -34,40 +32,9 @@ ROOT = Path(__file__).resolve().parents[3]
 MARK = "ARENA_WEB_TEST_MARK"
 
 
-def new_game(served, **body):
-    status, text = served.call("POST", "/api/games", {"opponent": "random", "seed": 5, **body})
-    assert status == 201, text
-    return json.loads(text)
-
-
-def state_when(served, game_id, ready, timeout=20.0):
-    """The game's state once `ready(state)` holds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        state = json.loads(served.call("GET", f"/api/games/{game_id}")[1])
-        if ready(state):
-            return state
-        time.sleep(0.02)
-    raise AssertionError(f"game {game_id} never got there: {state}")
-
-
-def your_turn(state):
-    return state["your_turn"] or state["over"]
-
-
 def test_a_game_against_random_is_played_to_its_end_and_recorded(served, tmp_path):
     game = new_game(served, colour="first")
-    while True:
-        state = state_when(served, game["id"], your_turn)
-        if state["over"]:
-            break
-        board = Grid(state["M"], state["N"], state["no_x"], state["no_y"])
-        for ply, (x, y) in enumerate(state["moves"]):
-            board.play(x, y, ply % 2 + 1)
-        column = next(y for y in range(state["N"]) if board.top[y] > 0)
-        status, text = served.call("POST", f"/api/games/{game['id']}/move",
-                                   {"column": column, "ply": len(state["moves"])})
-        assert status == 200, text
+    state = play_to_the_end(served, game["id"])[-1]
     [record] = read_log(tmp_path / "games.jsonl")
     assert (record.a, record.b, record.leg, record.batch) == ("human", "random", 0, "play")
     assert record.moves == state["moves"] and record.code == state["code"]
@@ -85,24 +52,26 @@ def test_a_game_against_random_is_played_to_its_end_and_recorded(served, tmp_pat
 ])
 def test_a_bad_move_gets_a_4xx_with_one_line_and_changes_nothing(served, body, status, reason):
     game = new_game(served, colour="first")
-    before = state_when(served, game["id"], your_turn)
-    got, text = served.call("POST", f"/api/games/{game['id']}/move", body)
-    assert got == status and text.startswith(reason) and text.count("\n") == 1, text
-    after = json.loads(served.call("GET", f"/api/games/{game['id']}")[1])
-    assert after["moves"] == before["moves"] and after["your_turn"]
+    with Followed(served, game["id"]) as followed:
+        before = followed.next(your_turn)
+        got, text = served.call("POST", f"/api/games/{game['id']}/move", body)
+        assert got == status and text.startswith(reason) and text.count("\n") == 1, text
+        after = json.loads(served.call("GET", f"/api/games/{game['id']}")[1])
+        assert after["moves"] == before["moves"] and after["your_turn"]
 
 
 def test_a_full_column_is_refused(served):
     game = new_game(served, colour="first", board=[9, 9, 0, 8])
     gid = game["id"]
-    while True:  # play column 0 until it is full (or the game ends on it)
-        state = state_when(served, gid, your_turn)
-        if state["over"] or sum(1 for m in state["moves"] if m[1] == 0) == 9:
-            break
-        served.call("POST", f"/api/games/{gid}/move", {"column": 0})
-    if not state["over"]:
-        status, text = served.call("POST", f"/api/games/{gid}/move", {"column": 0})
-        assert (status, text) == (409, "column 0 is full\n")
+    with Followed(served, gid) as followed:
+        while True:  # play column 0 until it is full (or the game ends on it)
+            state = followed.next(your_turn)
+            if state["over"] or sum(1 for m in state["moves"] if m[1] == 0) == 9:
+                break
+            served.call("POST", f"/api/games/{gid}/move", {"column": 0})
+        if not state["over"]:
+            status, text = served.call("POST", f"/api/games/{gid}/move", {"column": 0})
+            assert (status, text) == (409, "column 0 is full\n")
 
 
 @pytest.mark.parametrize("method, path, raw, status, reason", [
@@ -128,13 +97,14 @@ def test_bad_requests_get_a_4xx_and_one_line(served, method, path, raw, status, 
 def test_a_move_after_the_end_and_two_games_at_once(served):
     one, two = new_game(served, seed=1), new_game(served, seed=2, colour="second")
     assert one["id"] != two["id"]
-    for game in (one, two):
-        state_when(served, game["id"], your_turn)
-    status, _ = served.call("POST", f"/api/games/{one['id']}/move", {"column": 0})
-    assert status == 200
-    status, text = served.call("POST", f"/api/games/{two['id']}/move", {"column": 1})
-    assert status == 200, text
-    assert len(state_when(served, two["id"], your_turn)["moves"]) >= 2
+    with Followed(served, one["id"]) as first, Followed(served, two["id"]) as second:
+        first.next(your_turn)
+        second.next(your_turn)
+        status, _ = served.call("POST", f"/api/games/{one['id']}/move", {"column": 0})
+        assert status == 200
+        status, text = served.call("POST", f"/api/games/{two['id']}/move", {"column": 1})
+        assert status == 200, text
+        assert len(second.next(lambda s: your_turn(s) and len(s["moves"]) >= 2)["moves"]) >= 2
 
 
 def marked_processes(mark: str):
@@ -151,9 +121,21 @@ def marked_processes(mark: str):
     return found
 
 
+def state_when(served, game_id, ready, timeout=60.0):
+    """The game's state once `ready(state)` holds, asked as a client that does not follow the
+    game asks (such a client does not keep it from being abandoned)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = json.loads(served.call("GET", f"/api/games/{game_id}")[1])
+        if ready(state):
+            return state
+        time.sleep(0.05)
+    raise AssertionError(f"game {game_id} never got there: {state}")
+
+
 def test_a_game_whose_page_is_gone_is_recorded_as_abandoned_and_its_opponent_ends(
         tmp_path, monkeypatch):
-    monkeypatch.setattr(games_module, "GRACE_S", 1.0)
+    monkeypatch.setattr(games_module, "GRACE_S", 3600.0)  # not abandoned before its page comes
     mark = uuid.uuid4().hex
     players = {"proto": {"process": [sys.executable, str(ROOT / "hostile" / "proto_bot.py"),
                                      "good"], "env": {MARK: mark}}}
@@ -162,17 +144,15 @@ def test_a_game_whose_page_is_gone_is_recorded_as_abandoned_and_its_opponent_end
         status, text = served.call("POST", "/api/games", {"opponent": "proto", "seed": 3,
                                                           "colour": "second"})
         game = json.loads(text)
-        # a page follows the game for a moment, then its tab closes
-        with urllib.request.urlopen(served.url(f"/api/games/{game['id']}/events"),
-                                    timeout=10) as events:
-            for line in events:  # until the opponent has opened the game
-                if line.startswith(b"data: ") and json.loads(line[6:])["moves"]:
-                    break
-        assert marked_processes(mark), "the opponent's process should run during the game"
-        state = state_when(served, game["id"], lambda s: s["over"], timeout=15)
-        deadline = time.monotonic() + 5
+        # a page follows the game until the opponent has opened it, then its tab closes
+        with Followed(served, game["id"]) as followed:
+            followed.next(lambda s: s["moves"])
+            assert marked_processes(mark), "the opponent's process should run during the game"
+            monkeypatch.setattr(games_module, "GRACE_S", 0.0)
+        state = state_when(served, game["id"], lambda s: s["over"])
+        deadline = time.monotonic() + 30
         while marked_processes(mark) and time.monotonic() < deadline:
-            time.sleep(0.1)
+            time.sleep(0.05)
         assert marked_processes(mark) == []
     finally:
         served.close()
@@ -268,3 +248,18 @@ def test_the_watch_state_follows_each_finished_game_and_a_rewrite_of_the_log(tmp
     assert after["total"]["games"] == 7 and after["recent"][0]["key"]["round"] == extra.round
     sort_log(log)
     assert watch.snapshot("sample")["total"] == after["total"]
+
+
+def test_the_replay_page_of_a_log_a_batch_is_writing_shows_its_finished_games(served,
+                                                                              tmp_path):
+    log = write_sample(tmp_path / "games.jsonl", 3, seed=4)
+    with open(log, "ab") as out:
+        out.write(b'{"batch": "sample", "seed": 1, "rou')  # the line a batch is writing
+    status, text = served.call("GET", "/replay")
+    assert status == 200, text
+    assert "<title>games.jsonl: 3 games</title>" in text
+    with open(log, "ab") as out:
+        out.write(b'nd": oops}\n')  # that line ends, and is not a record
+    status, text = served.call("GET", "/replay")
+    assert status == 200, text
+    assert "<title>games.jsonl: 3 games (1 line not a record, skipped: " in text

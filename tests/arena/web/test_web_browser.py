@@ -3,9 +3,9 @@ game against the random player ends, watches a batch until the page's score is t
 and opens the replay page the server serves."""
 
 import json
+import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,7 @@ from skips import skip_if_missing
 from web_server import PLAYERS, Served
 
 from devtools.browser import at_column, driver_missing, wait_for
+from devtools.gate import GATE_ENV
 from records.log import read_log
 from records.result import Result
 
@@ -103,13 +104,25 @@ def test_clicking_columns_plays_a_game_against_random_to_its_end(browser, served
 def test_the_watch_page_reaches_the_batchs_final_score(browser, served, tmp_path):
     browser.get(served.url("/watch"))
     wait_for(browser, "document.body.dataset.ready")
-    time.sleep(1.5)  # the page has marked the folder as watched
-    done = subprocess.run(
+    # the first push comes after the server has marked the folder as watched
+    wait_for(browser, "Number(document.body.dataset.updates) >= 1")
+    gate = tmp_path / "gate"
+    batch = subprocess.Popen(
         [sys.executable, "-m", "arena", "gauntlet", "quick=python -m bot --time 0.03",
-         "random=opponents.random_player:get_point", "--rounds", "2", "-j", "2", "--time",
-         "1", "--output", str(tmp_path), "--batch", "watched", "-q"],
-        cwd=ROOT, capture_output=True, text=True, timeout=180)
-    assert done.returncode == 0, done.stderr
+         "gated=devtools.gate:get_point", "--rounds", "2", "-j", "2", "--time", "120",
+         "--output", str(tmp_path), "--batch", "watched", "-q"],
+        cwd=ROOT, env={**os.environ, GATE_ENV: str(gate)}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    try:
+        # the gated player holds each game until the page has shown one in progress
+        wait_for(browser, "Number(document.body.dataset.maxLive) >= 1", timeout=120)
+        gate.touch()
+        _, err = batch.communicate(timeout=180)
+    except BaseException:
+        batch.kill()
+        batch.communicate()
+        raise
+    assert batch.returncode == 0, err
     records = read_log(tmp_path / "games.jsonl")
     wins = sum(r.result is Result.A for r in records)
     wait_for(browser, f"document.getElementById('score').dataset.games === '{len(records)}'")
@@ -117,10 +130,9 @@ def test_the_watch_page_reaches_the_batchs_final_score(browser, served, tmp_path
     assert score.get_attribute("data-wins") == str(wins)
     assert float(score.get_attribute("data-score")) == pytest.approx(
         sum({"a": 1, "draw": 0.5, "b": 0}[r.result] for r in records) / len(records))
-    assert int(browser.execute_script("return document.body.dataset.maxLive")) >= 1
     rows = browser.find_elements("css selector", "#table tbody tr")
     assert [c.text for c in rows[0].find_elements("tag name", "td")][:3] == [
-        "quick", "random", str(len(records))]
+        "quick", "gated", str(len(records))]
     # a finished game opens on the replay page, at that game
     link = browser.find_element("css selector", "#recent a")
     link.click()
