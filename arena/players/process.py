@@ -108,8 +108,9 @@ class ProcessPlayer(Player):
         if self._child is None:
             return
         kill_tree(self._child)
-        self._tail.join(timeout=1.0)
-        self._last_tail = self._tail.text()
+        if self._tail is not None:  # None: start_game was interrupted before its reader ran
+            self._tail.join(timeout=1.0)
+            self._last_tail = self._tail.text()
         self._child = self._reader = self._tail = None
 
     def stderr_tail(self) -> str:

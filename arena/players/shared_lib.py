@@ -70,7 +70,8 @@ class SharedLibPlayer(Player):
     def _drop_host(self) -> None:
         if self._host is not None:
             kill_tree(self._host)
-            self._tail.join(timeout=1.0)
+            if self._tail is not None:  # None: the host's start was interrupted before it
+                self._tail.join(timeout=1.0)
         self._host = self._reader = None
         self._game_pid = None
 

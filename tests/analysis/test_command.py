@@ -15,6 +15,8 @@ from records.log import write_log
 from records.result import Fault
 
 ROOT = Path(__file__).resolve().parents[2]
+# A deadline, not a budget: these games' searches end within a few hundredths of a second
+SECONDS = "60"
 
 
 def arena(*args: str) -> subprocess.CompletedProcess:
@@ -32,7 +34,7 @@ def write_games(path: Path) -> Path:
 
 def test_every_loss_is_annotated_and_the_split_printed(tmp_path):
     out = tmp_path / "annotated.jsonl"
-    proc = arena(str(write_games(tmp_path / "games.jsonl")), "--seconds", "2", "-o", str(out))
+    proc = arena(str(write_games(tmp_path / "games.jsonl")), "--seconds", SECONDS, "-o", str(out))
     assert proc.returncode == 0, proc.stderr
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["round"] for r in records] == [0, 1, 2, 3]
@@ -54,7 +56,7 @@ def test_every_loss_is_annotated_and_the_split_printed(tmp_path):
 
 def test_a_folder_is_read_through_its_games_jsonl_and_lost_by_filters(tmp_path):
     write_games(tmp_path / "games.jsonl")
-    proc = arena(str(tmp_path), "--lost-by", "ali", "--seconds", "2")
+    proc = arena(str(tmp_path), "--lost-by", "ali", "--seconds", SECONDS)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[0] == "losses analysed: 2 of 4 games"
 

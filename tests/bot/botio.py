@@ -15,6 +15,8 @@ from typing import Callable, Dict, List, Optional, Tuple
 from plain_referee import PlainGame
 
 ROOT = Path(__file__).resolve().parents[2]
+WAIT = 30.0  # seconds a test waits for an event (a reply, a process gone) before it fails
+BUSY = 0.05  # CPU seconds a process spends before it counts as searching
 
 
 def read_frames(data: bytes) -> List[Tuple[int, int]]:
@@ -72,6 +74,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def wait_for(condition: Callable[[], bool], timeout: float = WAIT) -> bool:
+    """Whether ``condition()`` holds within ``timeout`` seconds (looked at every 10 ms)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def searching(pid: int) -> Callable[[], bool]:
+    """Whether ``pid`` has used BUSY CPU seconds since now."""
+    start = cpu_seconds(pid)
+    return lambda: cpu_seconds(pid) - start >= BUSY
+
+
 def children(pid: int) -> List[int]:
     """The live child processes of ``pid`` (its forked leaf worker, for the bot)."""
     found: List[int] = []
@@ -105,7 +123,7 @@ class BotProcess:
     ``new_session``: the bot leads a session of its own (``in_session(pid)`` finds its
     processes)."""
 
-    def __init__(self, args: List[str], timeout: float = 10.0, new_session: bool = False) -> None:
+    def __init__(self, args: List[str], timeout: float = WAIT, new_session: bool = False) -> None:
         self.timeout = timeout
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bot"] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -164,6 +182,18 @@ class BotProcess:
 
     def __enter__(self) -> BotProcess:
         return self
+
+    def pondering(self) -> int:
+        """Wait until the bot (as it ships: a leaf worker, pondering on), its header sent,
+        ponders the opening position; its worker's pid. A request sent after this arrives
+        while the bot looks for it, so its clock starts then and it gets its whole time
+        (bot.protocol.platform.request_start), however long a loaded machine took to start it."""
+        pid = self.proc.pid
+        assert wait_for(lambda: bool(children(pid))), "the bot forked no leaf worker"
+        (worker,) = children(pid)
+        # the main process has nothing left to do between the fork and the header but read it
+        assert wait_for(searching(pid)), "the bot never pondered"
+        return worker
 
     def __exit__(self, *exc: object) -> None:
         """Kill it if it still runs (a failed test) and close its pipes: a search for a

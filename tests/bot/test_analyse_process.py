@@ -16,6 +16,8 @@ from typing import List, Optional
 from botio import getpoint_request
 from plain_referee import PlainGame
 
+from bot.protocol.analyse import TICK
+
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 30.0  # seconds a line may take before the test fails (a loaded machine)
 START = {"M": 9, "N": 10, "no": [8, 4], "moves": [[8, 5], [7, 5], [8, 6], [8, 3]]}
@@ -64,8 +66,13 @@ def test_stop_bad_input_a_new_position_and_end_of_input():
     engine = Engine("--cores", "1", "--seed", "1")
     try:
         engine.send(START)  # no budget: until stopped
-        first, second = engine.line(), engine.line()
-        assert not first["done"] and not second["done"]
+        # updates until one shows a tree worth stopping (the first TICK of an idle machine's
+        # search has twice as many play-outs), however slowly a loaded machine searches
+        updates = [engine.line()]
+        while updates[-1]["playouts"] < 1000:
+            assert not updates[-1]["done"] and len(updates) <= WAIT / TICK, updates[-1]
+            updates.append(engine.line())
+        assert len(updates) >= 2 and not updates[-1]["done"]
         engine.send({"stop": True})
         stopped = engine.until_done()[-1]
         assert stopped["reason"] == "stopped" and stopped["playouts"] > 0

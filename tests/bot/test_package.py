@@ -80,13 +80,13 @@ def test_unzipped_main_plays_a_whole_game_without_the_project(tmp_path, python):
     try:
         proc.stdin.write(b"10 12 9 6\n")
         last = (-1, -1)
-        slowest = 0.0
+        replies = []  # seconds from each request to its reply
         while True:
             started = time.perf_counter()
             proc.stdin.write(f"{last[0]} {last[1]}\n".encode())
             proc.stdin.flush()
             x, y = read_frame(proc.stdout)
-            slowest = max(slowest, time.perf_counter() - started)
+            replies.append(time.perf_counter() - started)
             assert game.legal(x, y), (game.moves, (x, y))
             if game.play(x, y) or not game.legal_moves():
                 break
@@ -101,4 +101,7 @@ def test_unzipped_main_plays_a_whole_game_without_the_project(tmp_path, python):
         proc.kill()
         proc.wait()
     assert len(game.moves) >= 7
-    assert slowest < 2.8  # a generous fault limit, not a benchmark
+    # A generous fault limit, not a benchmark. The first reply also waits for the interpreter
+    # to start, however long a loaded machine takes (the bot charges that to its own clock:
+    # test_protocols.py's test_bot_time_environment_sets_the_budget_and_is_checked).
+    assert max(replies[1:]) < 2.8, replies

@@ -20,7 +20,6 @@ anywhere, so that every shape is played whatever Hypothesis draws."""
 from __future__ import annotations
 
 import os
-import time
 from contextlib import ExitStack
 from typing import Callable, Iterator, List, Tuple
 
@@ -144,12 +143,8 @@ def test_the_shipped_bot_plays_leaves_out_in_its_worker() -> None:
     the capped bot runs alone."""
     with BotProcess(["--time", "0.3"]) as bot, BotProcess(TINY_ARGS) as capped:
         bot.send("9 9 0 0\n")
-        deadline = time.monotonic() + 5
-        while not children(bot.proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        (worker,) = children(bot.proc.pid)
+        worker = bot.pondering()  # so the move gets its whole time, however slow the start
         idle = cpu_seconds(worker)
-        time.sleep(0.05)  # a request that comes later than the header gets its whole time
         bot.send("-1 -1\n")
         capped.send("9 9 0 0\n-1 -1\n")
         bot.read_frame()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 
 import pytest
 from plain_referee import PlainGame
 
 from bot.engine import choose_move, decide, safe_decide
 from bot.rules import DRAW, LOSS, WIN, Position, bits, parse_board
+from bot.search import clock as search_clock
+from bot.search import tactics
 from bot.search.clock import Deadline, Limit
 from bot.search.evaluator import Evaluator
 from bot.search.guard import GuardOutcome
@@ -21,9 +22,39 @@ from bot.search.settings import DEFAULT, Settings
 from bot.search.tactics import Budget, ForcedWin
 from bot.search.turn import ALONE, Beside, Turn
 
+# Seconds a search may end past its deadline on a loaded machine, where a time guard is what a
+# test checks: the questions those tests cut short would otherwise run for hours.
+OVERRUN = 1.0
+
 
 def pos(*bottom_rows: str, no_cell=(0, 8)) -> Position:
     return parse_board(["." * 9] * (9 - len(bottom_rows)) + list(bottom_rows), no_cell=no_cell)
+
+
+class SteppedClock:
+    """The search's clock (``time`` in bot.search.clock and bot.search.tactics) for the tests
+    of how a move's time is split: each look at it moves it on STEP seconds, so a timed
+    search's runs follow its own iterations (one look each), not the machine's load."""
+
+    STEP = 0.001
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def perf_counter(self) -> float:
+        self.now += self.STEP
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch) -> SteppedClock:
+    stepped = SteppedClock()
+    monkeypatch.setattr(search_clock, "time", stepped)
+    monkeypatch.setattr(tactics, "time", stepped)
+    return stepped
 
 
 FALLING_WIN = ("X........", "OX.......", "OOX......", "XXO..O...")  # X wins at (8, 3)
@@ -88,10 +119,12 @@ def test_the_process_searcher_has_the_deep_probes():
 
 def test_the_deadline_ends_a_probe():
     p = parse_board(DEEP_BLUNDER)
-    huge = Settings(probe_depth=0, deep_probes=((1, 11, 10**9),))  # a huge question
+    # a huge question (25 plies, 10^9 nodes: hours), asked at the root's first visit
+    huge = Settings(probe_depth=0, deep_probes=((1, 25, 10**9),))
     searcher = MCTS(huge, seed=0)
     result = searcher.search(p, Deadline(Limit(seconds=0.3)))
-    assert result.seconds < 0.3 + 0.1  # the probe gave up within 256 nodes of the deadline
+    assert result.outcome is None and result.playouts <= 2  # the root's question took it all
+    assert result.seconds < 0.3 + OVERRUN  # the probe gave up within 256 nodes of the deadline
 
 
 # From a game lost to the native UCT at 1 s a move (seed 2026, round 15, leg 1, ply 25): X to
@@ -129,7 +162,7 @@ def test_the_guard_keeps_within_the_move_time():
     p = parse_board(SHORT_COMBINATION)
     heavy = Settings(probe_depth=0, deep_probes=(), guard_depths=(25,), guard_nodes=10**9)
     result = MCTS(heavy, seed=0).search(p, Deadline(Limit(seconds=0.5)))
-    assert 0.5 * (1 - heavy.guard_share) <= result.seconds < 0.5 + 0.1
+    assert 0.5 * (1 - heavy.guard_share) <= result.seconds < 0.5 + OVERRUN
 
 
 class ScriptedGuard(MCTS):
@@ -144,7 +177,7 @@ class ScriptedGuard(MCTS):
         super().__init__(Settings(deep_probes=()), seed=3)
         self.answers, self.favour, self.runs = list(answers), favour, []
         # OPENING's tree with every root move expanded beforehand, so that the script has
-        # moves to tell apart however few play-outs a loaded machine leaves the timed runs
+        # moves to tell apart however few play-outs the timed runs get
         root = Node(OPENING.geo, 0, OPENING.current, OPENING.mask)
         before = Deadline(Limit(playouts=40))
         MCTS.run(self, Turn(root, OPENING.geo, before), before)
@@ -176,7 +209,7 @@ def least_visited(root: Node) -> Node:
 OPENING = pos("....X....", "...OXO...")
 
 
-def test_a_timed_search_searches_on_after_the_guard_clears_its_move_early():
+def test_a_timed_search_searches_on_after_the_guard_clears_its_move_early(clock):
     searcher = ScriptedGuard([most_visited])
     deadline = Deadline(Limit(seconds=0.6))
     result = searcher.search(OPENING, deadline)
@@ -189,7 +222,7 @@ def test_a_timed_search_searches_on_after_the_guard_clears_its_move_early():
     assert result.seconds >= 0.6 * (1 - share / 4)
 
 
-def test_a_capped_or_unguarded_search_does_not_search_on():
+def test_a_capped_or_unguarded_search_does_not_search_on(clock):
     capped = ScriptedGuard([most_visited])
     capped.search(OPENING, Deadline(Limit(seconds=30, playouts=200)))
     unsettled = ScriptedGuard([None])
@@ -197,9 +230,9 @@ def test_a_capped_or_unguarded_search_does_not_search_on():
     assert len(capped.runs) == len(unsettled.runs) == 1
 
 
-def test_a_guard_that_took_its_time_leaves_no_second_run():
+def test_a_guard_that_took_its_time_leaves_no_second_run(clock):
     def slow_clearance(root: Node) -> Node:
-        time.sleep(0.15)  # from 80% of a 0.5 s move to past its end
+        clock.advance(0.15)  # from 80% of a 0.5 s move to past its end
         return most_visited(root)
 
     slow = ScriptedGuard([slow_clearance])
@@ -208,7 +241,7 @@ def test_a_guard_that_took_its_time_leaves_no_second_run():
     assert result.move == most_visited(slow.tree).move  # the cleared move, searched no further
 
 
-def test_the_move_searched_on_is_guarded_before_it_replaces_the_cleared_one():
+def test_the_move_searched_on_is_guarded_before_it_replaces_the_cleared_one(clock):
     def cleared_first(root: Node) -> Node:
         first.append(most_visited(root))
         return first[-1]
@@ -271,7 +304,7 @@ def test_engine_blocks_the_only_threat():
 
 def test_solver_proves_the_open_three_win():
     p = pos(*OPEN_TWO)
-    result = MCTS(seed=3).search(p, Deadline(Limit(seconds=5, playouts=5000)))
+    result = MCTS(seed=3).search(p, Deadline(Limit(playouts=5000)))
     assert result.outcome == WIN
     assert p.xy(result.move) in {(8, 1), (8, 4)}
     assert result.playouts < 5000  # stopped by the proof, not the cap

@@ -24,19 +24,55 @@ from records.log import LOG_NAME, read_log
 from records.result import Fault, Result, Side
 
 ROOT = Path(__file__).resolve().parents[3]
+PATIENCE = 30.0  # seconds a test waits for an event (records logged, processes gone)
 
-STRATEGIES = """\
+# A game that must still be running when the test interrupts the batch waits at a gate: the
+# first `free` games to start (counted across processes by the files they create in the gate
+# folder) play at once, the others wait for the file `open` there before their first move.
+GATE = """\
+import os
 import time
 
-def column(M, N, top, board, last_x, last_y, no_x, no_y, order="left", delay=0.0):
-    time.sleep(delay)
-    cols = range(N) if order == "left" else range(N - 1, -1, -1)
-    y = next(y for y in cols if top[y] > 0)
-    return top[y] - 1, y
+
+def wait_at(gate, free):
+    \"\"\"Claim this game's number in `gate`; past `free`, wait until the gate is open.\"\"\"
+    number = 0
+    while True:
+        try:
+            os.close(os.open(os.path.join(gate, f"game{number}"), os.O_CREAT | os.O_EXCL))
+            break
+        except FileExistsError:
+            number += 1
+    while number >= free and not os.path.exists(os.path.join(gate, "open")):
+        time.sleep(0.01)
 """
 
-SLOW_BOT = """\
-import struct, sys, time
+STRATEGIES = GATE + """\
+
+
+class Column:
+    \"\"\"The leftmost (or rightmost) free column; with a gate, a game past the free ones waits
+    before its first move.\"\"\"
+
+    def __init__(self, order="left", gate=None, free=0):
+        self.order, self.gate, self.free = order, gate, free
+
+    def __call__(self, M, N, top, board, last_x, last_y, no_x, no_y):
+        if self.gate is not None:
+            wait_at(self.gate, self.free)
+            self.gate = None
+        cols = range(N) if self.order == "left" else range(N - 1, -1, -1)
+        y = next(y for y in cols if top[y] > 0)
+        return top[y] - 1, y
+"""
+
+# A process player on the platform protocol that plays the leftmost free column; argv: the
+# gate folder and the number of free games.
+GATED_BOT = GATE + """\
+
+import struct
+import sys
+
 M, N, no_x, no_y = map(int, sys.stdin.readline().split())
 top = [M] * N
 if no_x == M - 1:
@@ -45,11 +81,14 @@ def drop(x, y):
     top[y] -= 1
     if x == no_x + 1 and y == no_y:
         top[y] -= 1
+gate = sys.argv[1]
 for line in sys.stdin:
     x, y = map(int, line.split())
     if x >= 0:
         drop(x, y)
-    time.sleep(0.05)
+    if gate is not None:
+        wait_at(gate, int(sys.argv[2]))
+        gate = None
     y = next(y for y in range(N) if top[y] > 0)
     x = top[y] - 1
     drop(x, y)
@@ -59,10 +98,12 @@ for line in sys.stdin:
 """
 
 
-def players(delay=0.0):
-    return {"left": {"python": "strategies:column", "args": {"order": "left", "delay": delay}},
-            "right": {"python": "strategies:column", "args": {"order": "right",
-                                                              "delay": delay}}}
+def players(gate=None, free=0):
+    """Leftmost against rightmost; with a gate, the games after the first `free` wait at it."""
+    left = {"order": "left"} if gate is None else {"order": "left", "gate": str(gate),
+                                                   "free": free}
+    return {"left": {"python": "strategies:Column", "args": left},
+            "right": {"python": "strategies:Column", "args": {"order": "right"}}}
 
 
 @pytest.fixture
@@ -72,8 +113,8 @@ def strategies(tmp_path, monkeypatch):
     return tmp_path
 
 
-def config_yaml(path, output, rounds, jobs, specs, pairing=("left", "right")):
-    lines = [f"batch: t\nrounds: {rounds}\ntime_limit: 2\njobs: {jobs}\nseed: 5\n"
+def config_yaml(path, output, rounds, jobs, specs, pairing=("left", "right"), time_limit=2):
+    lines = [f"batch: t\nrounds: {rounds}\ntime_limit: {time_limit}\njobs: {jobs}\nseed: 5\n"
              f"output: {output}\nplayers:"]
     lines += [f"  {name}: {spec!r}".replace("'", '"') for name, spec in specs.items()]
     lines.append(f"gauntlet: {{a: [{pairing[0]}], b: [{pairing[1]}]}}")
@@ -88,7 +129,7 @@ def start_batch(cfg, tmp_path):
                             start_new_session=True)
 
 
-def wait_for_lines(path, count, proc, timeout=60.0):
+def wait_for_lines(path, count, proc, timeout=PATIENCE):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if path.exists() and path.read_bytes().count(b"\n") >= count:
@@ -98,25 +139,36 @@ def wait_for_lines(path, count, proc, timeout=60.0):
     raise AssertionError(f"{path} never reached {count} records")
 
 
-def alive_with(marker, timeout=10.0):
-    """Pids of live (non-zombie) processes whose command line mentions `marker`, after waiting
-    up to `timeout` for them to go."""
+def running(marker):
+    """Pids of live (non-zombie) processes whose command line mentions `marker`."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            cmd = Path(f"/proc/{entry}/cmdline").read_bytes()
+            state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if marker.encode() in cmd and state != "Z":
+            found.append(int(entry))
+    return found
+
+
+def settle(probe, done, timeout=PATIENCE):
+    """`probe()` once `done` holds for it, else its value when `timeout` seconds have passed."""
     end = time.monotonic() + timeout
     while True:
-        found = []
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                cmd = Path(f"/proc/{entry}/cmdline").read_bytes()
-                state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
-            except OSError:
-                continue
-            if marker.encode() in cmd and state != "Z":
-                found.append(int(entry))
-        if not found or time.monotonic() > end:
-            return found
-        time.sleep(0.1)
+        value = probe()
+        if done(value) or time.monotonic() > end:
+            return value
+        time.sleep(0.05)
+
+
+def alive_with(marker):
+    """Pids of processes whose command line mentions `marker`, after waiting up to PATIENCE
+    seconds for them to go."""
+    return settle(lambda: running(marker), lambda pids: not pids)
 
 
 def test_boards_depend_only_on_seed_and_round():
@@ -174,17 +226,21 @@ def test_sigkill_mid_batch_then_resume_equals_an_uninterrupted_run(strategies):
     whole = run_batch(Config(batch="t", rounds=12, time_limit=2.0, jobs=2, seed=5,
                              output=str(tmp / "whole"), pairings=[("left", "right")],
                              players=players()), quiet=True)
-    cfg = config_yaml(tmp / "cut.yaml", tmp / "cut", rounds=12, jobs=2, specs=players(0.01))
+    gate = tmp / "gate"
+    gate.mkdir()
+    cfg = config_yaml(tmp / "cut.yaml", tmp / "cut", rounds=12, jobs=2,
+                      specs=players(gate, free=4))
     log = tmp / "cut" / LOG_NAME
     proc = start_batch(cfg, tmp)
-    wait_for_lines(log, 4, proc)
+    wait_for_lines(log, 4, proc)  # the free games; every other game waits at the gate
     proc.kill()
     proc.wait()
     assert alive_with(str(cfg)) == []  # the workers followed their parent
     kept = read_log(log)
-    assert 4 <= len(kept) < 24
+    assert len(kept) == 4
     with open(log, "a") as handle:  # a record torn by the kill
         handle.write(whole[-1].to_json()[:40])
+    (gate / "open").touch()
     proc = start_batch(cfg, tmp)
     assert proc.wait(timeout=120) == 0, proc.communicate()
     resumed = read_log(log)
@@ -199,20 +255,24 @@ def test_sigkill_mid_batch_then_resume_equals_an_uninterrupted_run(strategies):
 
 def test_ctrl_c_leaves_no_process_behind(strategies):
     tmp = strategies
-    (tmp / "slowbot.py").write_text(SLOW_BOT)
-    specs = {"slow": {"process": f"{sys.executable} {tmp / 'slowbot.py'}"},
+    (tmp / "gatedbot.py").write_text(GATED_BOT)
+    gate = tmp / "gate"
+    gate.mkdir()  # never opened: the games after the first two wait until Ctrl-C
+    specs = {"gated": {"process": f"{sys.executable} {tmp / 'gatedbot.py'} {gate} 2"},
              "right": players()["right"]}
+    # A waiting bot must not lose on time before Ctrl-C, however slow the machine.
     cfg = config_yaml(tmp / "int.yaml", tmp / "int", rounds=500, jobs=2, specs=specs,
-                      pairing=("slow", "right"))
+                      pairing=("gated", "right"), time_limit=PATIENCE)
     proc = start_batch(cfg, tmp)
     wait_for_lines(tmp / "int" / LOG_NAME, 2, proc)
-    assert alive_with("slowbot.py", timeout=0)  # players are running mid-batch
+    waiting = settle(lambda: running("gatedbot.py"), lambda pids: len(pids) == 2)
+    assert len(waiting) == 2  # both workers' games are running, mid-batch
     os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends
-    _, err = proc.communicate(timeout=30)
+    _, err = proc.communicate(timeout=PATIENCE)
     assert proc.returncode == 130 and b"resume" in err
     assert alive_with(str(tmp)) == []
     done = read_log(tmp / "int" / LOG_NAME)
-    assert 2 <= len(done) < 1000 and all(r.fault is None for r in done)
+    assert len(done) == 2 and all(r.fault is None for r in done)
 
 
 def test_200_random_games_at_10_ms_with_two_jobs_end(tmp_path):

@@ -3,11 +3,11 @@ process a test started outlives it (every player's environment carries a unique 
 grandchildren inherit, so /proc finds them even after they left the session)."""
 import os
 import sys
-import time
 import uuid
 from typing import Dict, List
 
 import pytest
+from core_waits import nothing, wait_until
 
 from hostile.build import HERE as HOSTILE
 from hostile.build import build_libraries
@@ -43,13 +43,12 @@ def find_marked():
 
 @pytest.fixture
 def mark() -> str:
-    """A mark for this test's players; at teardown no process carrying it may be alive."""
+    """A mark for this test's players; at teardown no process carrying it may be alive (what
+    was killed is given core_waits.PATIENCE to go)."""
     value = uuid.uuid4().hex
     yield value
-    deadline = time.monotonic() + 2.0
-    while marked_pids(value) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert marked_pids(value) == [], "a player process outlived its test"
+    assert wait_until(lambda: marked_pids(value), nothing) == [], \
+        "a player process outlived its test"
 
 
 @pytest.fixture

@@ -1,22 +1,23 @@
 """The bot as it ships, run by the arena's process player and ended by it (SIGKILL to its
 session) while its forked leaf worker is busy with a move that ran out of time, and while it
-ponders: nothing of it is left within a second. tests/bot/test_exit.py ends the bot itself,
-by SIGKILL and by end of input."""
+ponders: nothing of it is left (the test waits up to core_waits.PATIENCE for that; the move
+alone would last a minute). tests/bot/test_exit.py ends the bot itself, by SIGKILL and by end
+of input."""
 import os
 import sys
-import time
 from functools import partial
 from pathlib import Path
-from typing import Callable, List
 
 import pytest
+from core_waits import PATIENCE, nothing, wait_until
 from skips import skip_if
 
 from arena.players.process import ProcessPlayer
 from records.codes import FaultKind
 
 ROOT = Path(__file__).resolve().parents[3]
-GONE_WITHIN = 1.0
+LONG_MOVE = 60.0  # seconds the bot thinks where its move must time out (at 0.8 s)
+BUSY = 0.1  # CPU seconds a process spends, once watched, before it counts as busy
 
 pytestmark = skip_if(len(os.sched_getaffinity(0)) < 2, "one core")
 
@@ -26,29 +27,40 @@ def bot_player(mark_env, move_time: float) -> ProcessPlayer:
                          cwd=str(ROOT), env=dict(mark_env, PYTHONPATH=str(ROOT)))
 
 
-def seconds_to_end(player: ProcessPlayer, alive: Callable[[], List[int]]) -> float:
-    """End the game; seconds until none of the bot's processes is ``alive()`` (10 at most)."""
-    start = time.monotonic()
-    player.end_game()
-    while alive() and time.monotonic() < start + 10:
-        time.sleep(0.01)
-    return time.monotonic() - start
+def cpu_seconds(pid: int) -> float:
+    """CPU time ``pid`` has used (0 once it is gone), from /proc's scheduler figure (ns)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[0]) / 1e9
+    except OSError:
+        return 0.0
+
+
+def parent(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[1])
 
 
 @pytest.mark.parametrize("when", ["worker busy", "pondering"])
 def test_the_arena_ends_the_shipped_bot_and_its_worker(when, mark, mark_env, find_marked):
     alive = partial(find_marked, mark)
     timed_out = when == "worker busy"
-    player = bot_player(mark_env, 5.0 if timed_out else 0.2)
+    player = bot_player(mark_env, LONG_MOVE if timed_out else 0.2)
     try:
         player.start_game(12, 12, 5, 5)
-        result = player.move([12] * 12, [0] * 144, -1, -1, 0.8 if timed_out else 5.0)
+        result = player.move([12] * 12, [0] * 144, -1, -1, 0.8 if timed_out else PATIENCE)
         if timed_out:
             assert result.fault == FaultKind.TIMEOUT, result
         else:
             assert result.fault is None and result.point[0] == 11, result
-            time.sleep(0.3)  # it ponders on the opponent's time
-        assert len(alive()) == 2  # the bot and its worker
-        assert seconds_to_end(player, alive) < GONE_WITHIN
+        pids = wait_until(alive, lambda pids: len(pids) == 2)
+        assert len(pids) == 2, pids  # the bot and its worker (forked as the bot starts)
+        (bot,) = [p for p in pids if parent(p) == os.getpid()]
+        # The worker plays out leaves of the bot's move; pondering runs in the bot alone.
+        busy = bot if not timed_out else next(p for p in pids if p != bot)
+        start = cpu_seconds(busy)
+        assert wait_until(lambda: cpu_seconds(busy) - start >= BUSY), f"not busy: {when}"
+        player.end_game()
+        assert wait_until(alive, nothing) == []
     finally:
         player.close()

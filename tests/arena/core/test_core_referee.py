@@ -7,6 +7,8 @@ from records.board import Board
 from records.codes import Code, FaultKind
 from records.result import Side
 
+GENEROUS = 30.0  # seconds a move: a script answers in microseconds, however busy the machine
+
 
 class Script:
     """Plays a fixed list of moves and records what it was shown."""
@@ -21,7 +23,8 @@ class Script:
 
 def scripted(first_moves, second_moves, M=9, N=9, no_x=0, no_y=8):
     a, b = Script(first_moves), Script(second_moves)
-    outcome = play_game(PythonPlayer("a", a), PythonPlayer("b", b), Board(M, N, no_x, no_y), 1.0)
+    outcome = play_game(PythonPlayer("a", a), PythonPlayer("b", b), Board(M, N, no_x, no_y),
+                        GENEROUS)
     return outcome, a, b
 
 
@@ -109,7 +112,7 @@ def test_forbidden_cell_is_illegal():
 
 def test_slow_python_player_loses_on_time():
     def slow(*_):
-        time.sleep(0.05)
+        time.sleep(0.05)  # at least 0.05 s, five times the limit, however the machine runs
         return 8, 0
 
     outcome = play_game(PythonPlayer("slow", slow), PythonPlayer("b", Script([])),
@@ -123,10 +126,10 @@ def test_exception_and_nonsense_reply_are_bugs():
         raise KeyError("oops")
 
     outcome = play_game(PythonPlayer("a", Script([(8, 0)])), PythonPlayer("b", broken),
-                        Board(9, 9, 0, 0), 1.0)
+                        Board(9, 9, 0, 0), GENEROUS)
     assert outcome.fault_kind == FaultKind.CRASH and outcome.faulter == 2
     assert "KeyError" in outcome.stderr[1]
     assert outcome.code(Side.B) == Code.A_BUG
     outcome = play_game(PythonPlayer("a", lambda *_: "8 0"), PythonPlayer("b", broken),
-                        Board(9, 9, 0, 0), 1.0)
+                        Board(9, 9, 0, 0), GENEROUS)
     assert outcome.fault_kind == FaultKind.CRASH and outcome.faulter == 1
