@@ -15,7 +15,7 @@
     python -m arena serve results/arena                       # play and watch in the browser
 
 Players on the command line are names from --config (default configs/arena.yaml where it
-exists), the built-in players (bot, random, greedy, heuristic, mcts200, uct: arena/builtin.py)
+exists), the built-in players (bot, random, greedy, heuristic, mcts200, uct: arena/batch/builtin.py)
 or NAME=SPEC, where SPEC is a .so path, module:function, or a command on the platform protocol.
 Installed (`pip install .`), the same commands run as `arena ...` from any folder.
 """
@@ -27,8 +27,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-from arena.boards import draw_board
-from arena.config import (
+from arena.batch.config import (
     Config,
     ConfigError,
     adhoc_config,
@@ -36,8 +35,9 @@ from arena.config import (
     player_from_arg,
     with_overrides,
 )
+from arena.core.boards import draw_board
+from arena.core.tasks import Task, play_task
 from arena.report import command as stat_command
-from arena.tasks import Task, play_task
 from records.board import Board
 from records.game import GameKey
 from records.log import LOG_NAME, ResultLog, ResultsError
@@ -164,8 +164,8 @@ def _batch_config(args: argparse.Namespace) -> Config:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from arena.scheduler import executor_for, run_batch
-    from arena.tasks import BatchError
+    from arena.batch.scheduler import executor_for, run_batch
+    from arena.core.tasks import BatchError
 
     config = _batch_config(args)
     executor = executor_for(config)
@@ -190,8 +190,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_game(args: argparse.Namespace) -> int:
-    from arena.players import make_player
-    from arena.players.observed import Observed
+    from arena.core.players import make_player
+    from arena.core.players.observed import Observed
     from arena.report.terminal import TerminalBoard
 
     if len(args.players) != 2:
@@ -239,8 +239,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     """A person (A) against a bot (B) on the board of a seed, the game appended to a log."""
     import random
 
-    from arena.players import make_player
-    from arena.players.human import HumanPlayer
+    from arena.core.players import make_player
+    from arena.core.players.human import HumanPlayer
 
     name, spec = player_from_arg(args.bot, _known_players(args.config))
     seed = random.randrange(10**6) if args.seed is None else args.seed
@@ -261,8 +261,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     import signal
 
-    from arena.builtin import builtin_players
-    from arena.pool import terminate
+    from arena.batch.builtin import builtin_players
+    from arena.batch.pool import terminate
     from arena.web.server import make_server, run
 
     players = {**builtin_players(), **_known_players(args.config)}
@@ -303,7 +303,7 @@ def main(argv: Optional[List[str]] = None) -> int:
 
             return analyse(args.arguments)
         if args.command == "review":
-            from arena.review import main as review
+            from arena.engine.review import main as review
 
             return review(args.arguments)
         return cmd_batch(args)

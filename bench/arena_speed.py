@@ -30,8 +30,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arena.config import Config  # noqa: E402
-from arena.scheduler import run_batch  # noqa: E402
+from arena.batch.config import Config  # noqa: E402
+from arena.batch.scheduler import run_batch  # noqa: E402
 from opponents.build import compile_library  # noqa: E402
 from records.game import GameRecord  # noqa: E402
 

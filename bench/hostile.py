@@ -30,9 +30,9 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arena.players import make_player  # noqa: E402
-from arena.players.python import PythonPlayer  # noqa: E402
-from arena.referee import play_game  # noqa: E402
+from arena.core.players import make_player  # noqa: E402
+from arena.core.players.python import PythonPlayer  # noqa: E402
+from arena.core.referee import play_game  # noqa: E402
 from hostile.build import HERE as HOSTILE  # noqa: E402
 from hostile.build import build_libraries  # noqa: E402
 from records.board import Board

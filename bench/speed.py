@@ -40,9 +40,9 @@ from typing import Dict, List, Tuple
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from arena.boards import draw_board  # noqa: E402
-from arena.players.process import ProcessPlayer  # noqa: E402
-from arena.referee import play_game  # noqa: E402
+from arena.core.boards import draw_board  # noqa: E402
+from arena.core.players.process import ProcessPlayer  # noqa: E402
+from arena.core.referee import play_game  # noqa: E402
 from bot.rules import Position  # noqa: E402
 from bot.search.clock import Deadline, Limit  # noqa: E402
 from bot.search.leaves import LeafParallelMCTS  # noqa: E402

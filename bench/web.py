@@ -32,8 +32,8 @@ from typing import Any, Dict, List
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from arena.config import adhoc_config, with_overrides  # noqa: E402
-from arena.scheduler import run_batch  # noqa: E402
+from arena.batch.config import adhoc_config, with_overrides  # noqa: E402
+from arena.batch.scheduler import run_batch  # noqa: E402
 from devtools.browser import at_column, chrome, driver_missing, wait_for  # noqa: E402
 from records.log import read_log  # noqa: E402
 

@@ -17,10 +17,10 @@ import functools
 from dataclasses import dataclass
 from typing import Callable, Dict, Optional, Sequence, Tuple
 
-from arena.builtin import LADDER
-from arena.players.base import Player
-from arena.players.python import PythonPlayer, resolve
-from arena.players.shared_lib import SharedLibPlayer
+from arena.batch.builtin import LADDER
+from arena.core.players.base import Player
+from arena.core.players.python import PythonPlayer, resolve
+from arena.core.players.shared_lib import SharedLibPlayer
 from opponents.build import native_uct
 
 # the arena's built-in Python players (random, greedy, heuristic): their getPoint functions

@@ -12,9 +12,10 @@ import sys
 import time
 from typing import Dict, List, Tuple
 
-from arena.config import Config
-from arena.stats import elo_estimate, pentanomial, sprt
-from arena.tasks import Task, plan, play_task
+from arena.batch.config import Config
+from arena.batch.scheduler import plan
+from arena.core.tasks import Task, play_task
+from arena.report.stats import elo_estimate, pentanomial, sprt
 from devtools.members import NO_LIMIT, Member
 from records.game import GameRecord
 from records.result import Side

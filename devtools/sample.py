@@ -1,6 +1,6 @@
 """Synthetic game records (random legal games) for the page's tests, benchmark and screenshot.
 
-The games are the arena's from end to end: its boards (``arena.boards``), its referee and its
+The games are the arena's from end to end: its boards (``arena.core.boards``), its referee and its
 Python player, between two seeded random movers, so the records follow the docs/design.md
 schema and the course's rules, and the page can be exercised on any number of games without
 running bots. Their thinking is drawn, not spent: each mover reports a drawn time (A up to
@@ -14,11 +14,11 @@ import random
 from pathlib import Path
 from typing import List, Optional, Tuple, Union
 
-from arena.boards import draw_board
-from arena.players.base import MoveResult
-from arena.players.python import PythonPlayer
-from arena.rules import Grid
-from arena.tasks import Task, play_task
+from arena.core.boards import draw_board
+from arena.core.players.base import MoveResult
+from arena.core.players.python import PythonPlayer
+from arena.core.rules import Grid
+from arena.core.tasks import Task, play_task
 from records.codes import FaultKind
 from records.game import GameKey, GameRecord
 from records.log import write_log

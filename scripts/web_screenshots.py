@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from arena.config import load_config  # noqa: E402
+from arena.batch.config import load_config  # noqa: E402
 from arena.web.server import make_server  # noqa: E402
 from devtools.browser import at_column, chrome, driver_missing, wait_for  # noqa: E402
 

@@ -14,7 +14,7 @@ import time
 from collections import Counter
 from typing import Any, Callable, Dict, Iterable, Set
 
-from arena.tasks import BatchError
+from arena.core.tasks import BatchError
 
 LOG = logging.getLogger("arena.cluster")
 

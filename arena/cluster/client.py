@@ -5,7 +5,7 @@ when the iterator is closed.
 `local:N` starts a `LocalCluster` of N single-threaded worker processes on this machine; any
 other value is a scheduler's address (`tcp://host:8786`). Records come back to the client, the
 only writer of the log. A worker that dies takes its running games with it; the Dask scheduler
-plays them again on another worker, and the scheduler in `arena.scheduler` counts each game
+plays them again on another worker, and the scheduler in `arena.batch.scheduler` counts each game
 once. While a page watches the batch's folder, the workers send their games' moves and the
 client writes them to its live files (`arena.cluster.relay`).
 """
@@ -26,7 +26,7 @@ from arena.cluster.bundle import Bundle, BundleError, code_bundle, make_bundle
 from arena.cluster.checks import WorkerReports, WorkersCannotPlay
 from arena.cluster.relay import LiveRelay
 from arena.cluster.worker import GAME
-from arena.tasks import BatchError, Task
+from arena.core.tasks import BatchError, Task
 from records.game import GameRecord
 from records.player import PlayerSpec
 

@@ -1,7 +1,7 @@
 """The games in progress of a batch on a Dask cluster, relayed to the client's live files.
 
 The watch page (`python -m arena serve`) reads a batch's games in progress from the folder's
-`live/` files (`arena.live`), which local workers write while a page watches. A cluster's
+`live/` files (`arena.core.live`), which local workers write while a page watches. A cluster's
 workers run elsewhere, so the client, which runs where the folder is, relays for them:
 
 - The client looks at the folder's watching mark once a second (one `stat`) and keeps a Dask
@@ -10,7 +10,7 @@ workers run elsewhere, so the client, which runs where the folder is, relays for
 - A worker asks the scheduler whether the event is set at a game's start, at most once a
   second (`ASK_EVERY`; its threads share the answer), so games of a few milliseconds cost
   nothing more, and games of minutes one question each. While it is set, the worker thread's
-  `arena.worker.GameWorker` hands the game to its sink, a `RelaySink`, which sends the game's
+  `arena.core.worker.GameWorker` hands the game to its sink, a `RelaySink`, which sends the game's
   head, each move and its end as Dask events (`Worker.log_event`) on the batch's live topic.
 - The client writes them as `LiveFile` does, one file per worker thread,
   `live/<client pid>-<n>.jsonl` (n counts threads as they first send), and removes a file when
@@ -32,9 +32,9 @@ from typing import Any, Dict, Optional
 
 from distributed import Client, Event, get_worker
 
-from arena.live import LiveFile, MoveSink, game_head, is_watched, move_line
-from arena.players.base import MoveResult
-from arena.tasks import Task
+from arena.core.live import LiveFile, MoveSink, game_head, is_watched, move_line
+from arena.core.players.base import MoveResult
+from arena.core.tasks import Task
 from records.game import GameKey
 
 LOG = logging.getLogger("arena.cluster")

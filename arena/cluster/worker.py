@@ -1,5 +1,5 @@
 """The worker side, once `bootstrap` has put this code there: unpack the batch's files, check
-the players, and play tasks with one `arena.worker.GameWorker` per worker thread (their moves
+the players, and play tasks with one `arena.core.worker.GameWorker` per worker thread (their moves
 sent to the client while a page watches the batch: `relay`).
 
 A Dask worker runs as many games at once as it has threads (`--nthreads`); each thread keeps
@@ -18,16 +18,16 @@ from distributed import get_worker
 
 from arena.cluster.bootstrap import unpack_once
 from arena.cluster.relay import RelaySink, WorkerRelay
-from arena.players import make_player
-from arena.tasks import Task
-from arena.worker import GameWorker
+from arena.core.players import make_player
+from arena.core.tasks import Task
+from arena.core.worker import GameWorker
 from records.game import GameRecord
 from records.player import PlayerKind, PlayerSpec
 
 
 def localize(spec: PlayerSpec, base: str) -> PlayerSpec:
     """A portable spec made concrete on this worker: its paths under `base` (a process's
-    `python` is the worker's own interpreter: `arena.players.process`)."""
+    `python` is the worker's own interpreter: `arena.core.players.process`)."""
     if spec.kind is PlayerKind.SO:
         return replace(spec, target=os.path.join(base, spec.target))
     if spec.kind is PlayerKind.PROCESS:

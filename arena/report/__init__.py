@@ -1,1 +1,2 @@
-"""stat.py's output: tables computed from game results, rendered as text, and PNG plots."""
+"""Reports: the course's result files, the statistics (Elo, SPRT) and stat.py's tables as text
+and PNG plots, computed from game results."""

@@ -12,7 +12,7 @@ from typing import List, Optional
 
 from arena.report import summary
 from arena.report.render import FORMATS, Table, plain, render
-from arena.results import CourseGame, course_game, read_course_folder
+from arena.report.results import CourseGame, course_game, read_course_folder
 from records.game import GameRecord
 from records.log import LOG_NAME, ResultsError, read_log
 

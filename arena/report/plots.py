@@ -7,7 +7,7 @@ from typing import Dict, List, Sequence
 import matplotlib
 import numpy as np
 
-from arena.results import CourseGame
+from arena.report.results import CourseGame
 from records.tally import by_pairing, wdl
 
 matplotlib.use("Agg")  # files only: no display needed on a server

@@ -10,8 +10,8 @@ from collections import Counter, defaultdict
 from typing import Dict, Iterable, List, Sequence, Tuple
 
 from arena.report.render import Table
-from arena.results import CourseGame, course_game
-from arena.stats import elo_estimate, pentanomial, sprt
+from arena.report.results import CourseGame, course_game
+from arena.report.stats import elo_estimate, pentanomial, sprt
 from records.codes import FaultKind
 from records.game import GameRecord
 from records.result import Result, Side

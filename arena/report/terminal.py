@@ -1,7 +1,7 @@
 """Watching a game in the terminal: an observer that draws the board after a side's moves.
 
 The referee knows nothing of watching; each player of a watched game is wrapped
-(arena.players.observed), and since a player sees the whole board (its own view) and its own
+(arena.core.players.observed), and since a player sees the whole board (its own view) and its own
 answer, its observer can draw the board as it stands after that move. X moved first, O
 second, # is the forbidden cell.
 """
@@ -9,13 +9,13 @@ second, # is the forbidden cell.
 import time
 from typing import List, TextIO
 
-from arena.players.base import MoveResult
-from arena.players.human import render
+from arena.core.players.base import MoveResult
+from arena.core.players.human import render
 from records.board import Board
 
 
 class TerminalBoard:
-    """An observer of the side `name` (arena.players.observed): after each of its moves,
+    """An observer of the side `name` (arena.core.players.observed): after each of its moves,
     prints the board to `out`, the side's pieces as `mark`, and waits `delay` seconds."""
 
     def __init__(self, board: Board, name: str, mark: str, out: TextIO,

@@ -1,10 +1,10 @@
 """The analysis board's sessions: one engine process per open page, fed its positions.
 
 A page opens its event stream (`/api/analysis/events`); the stream is its session: it takes
-an engine from the pool (arena/engine.py: at most one a core; a page over the cap is told
+an engine from the pool (arena/engine/client.py: at most one a core; a page over the cap is told
 that it waits, and starts when a place frees), pushes the session's id, then every line the
 engine writes about the page's current position. The page posts positions
-(`/api/analysis/ID`, checked by arena/position.py: a set-up no game reaches is a 400 and
+(`/api/analysis/ID`, checked by arena/engine/position.py: a set-up no game reaches is a 400 and
 changes nothing) and stops (`/api/analysis/ID/stop`). A new position reuses the page's
 engine, which keeps its tree where the position follows from the last. When the stream
 ends (the tab closed: a write fails within a second or two) the engine is killed.
@@ -16,8 +16,8 @@ import secrets
 import threading
 from typing import Any, Dict, Optional, Tuple
 
-from arena.engine import Analysis, Engine, EngineError, EnginePool, PoolClosed
-from arena.position import GameOver, PositionError, Setup, from_moves, from_rows
+from arena.engine.client import Analysis, Engine, EngineError, EnginePool, PoolClosed
+from arena.engine.position import GameOver, PositionError, Setup, from_moves, from_rows
 from arena.web.games import BadRequest, NotFound, board_of, number
 from records.game import GameRecord
 

@@ -1,6 +1,6 @@
 """The play page's games: a person against an arena player, under the arena's own referee.
 
-Each game runs `arena.tasks.play_task` in a thread of its own, with a `WebPlayer` for the
+Each game runs `arena.core.tasks.play_task` in a thread of its own, with a `WebPlayer` for the
 person and the opponent built from its config spec by `make_player`, so the rules, the codes
 and the fault handling are the batches'; the record is appended to the folder's log like any
 other game. Pages follow a game through `PlayGame.state()` (pushed to them as Server-Sent
@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional
 
-from arena.boards import draw_board
-from arena.players import make_player
-from arena.players.base import MoveResult
-from arena.players.observed import Observed
-from arena.players.web import NotYourTurn, WebPlayer
-from arena.tasks import Task, play_task
+from arena.core.boards import draw_board
+from arena.core.players import make_player
+from arena.core.players.base import MoveResult
+from arena.core.players.observed import Observed
+from arena.core.players.web import NotYourTurn, WebPlayer
+from arena.core.tasks import Task, play_task
 from records.board import Board, BoardError
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultLog

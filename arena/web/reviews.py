@@ -1,6 +1,6 @@
 """The game reviews the server runs: one job per finished game, queued for an engine.
 
-A review (arena/review.py) needs an engine for the whole game, so each one is a thread that
+A review (arena/engine/review.py) needs an engine for the whole game, so each one is a thread that
 waits for a place in the server's `EnginePool` (at most one engine a core, shared with the
 analysis board), then evaluates the game's positions one by one; the page polls its state
 (queued, running with positions done of total, ready, failed) and draws the review once it is
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Optional
 
-from arena.engine import EngineError, EnginePool
-from arena.position import PositionError
-from arena.review import Budget, Review, load_review, review_game, save_review, searched
+from arena.engine.client import EngineError, EnginePool
+from arena.engine.position import PositionError
+from arena.engine.review import Budget, Review, load_review, review_game, save_review, searched
 from records.game import GameKey, GameRecord
 
 LOG = logging.getLogger("arena.web")
-BUDGET = Budget()  # the server's: arena.review.DEFAULT_SECONDS a position
+BUDGET = Budget()  # the server's: arena.engine.review.DEFAULT_SECONDS a position
 
 
 @dataclass

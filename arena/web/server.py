@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Tuple
 from urllib.parse import urlencode
 
-from arena.live import mark_watching
+from arena.core.live import mark_watching
 from arena.view.page import render_page
 from arena.web.analyse import ANALYSED_DIR, Analyses
 from arena.web.analysis_board import AnalysisBoards, parse_paste, parse_position
@@ -294,7 +294,7 @@ class App:
 
     def watch_events(self, h: Handler, query: Dict[str, str]) -> None:
         """The batch's state whenever it changes, looked at every WATCH_TICK_S; while a page
-        watches, the batch's workers write their games in progress (arena.live)."""
+        watches, the batch's workers write their games in progress (arena.core.live)."""
         last = {"data": "", "marked": 0.0}
 
         def next_event() -> Optional[str]:

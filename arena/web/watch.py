@@ -3,9 +3,9 @@
 Everything comes from the folder, the batch's own files: the finished games from its log
 (`games.jsonl`, read by `records.log.LogFollower`: only the lines appended since the last look,
 and all again when the batch rewrites it in game order at its end), the games in progress from its
-workers' live files (`arena.live`), the SPRT's bounds from `early_stop.json` where the batch
+workers' live files (`arena.core.live`), the SPRT's bounds from `early_stop.json` where the batch
 stopped early. The numbers are the ones `stat.py` prints for the same records
-(`records.tally`, `arena.stats`), from A's view (A: the gauntlet's player).
+(`records.tally`, `arena.report.stats`), from A's view (A: the gauntlet's player).
 """
 
 import json
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-from arena.early_stop import STOP_NAME
-from arena.live import read_live
-from arena.results import CourseGame, course_game
-from arena.stats import elo_estimate, pentanomial, sprt
+from arena.batch.early_stop import STOP_NAME
+from arena.core.live import read_live
+from arena.report.results import CourseGame, course_game
+from arena.report.stats import elo_estimate, pentanomial, sprt
 from arena.web.games import BATCH as PLAY_BATCH
 from records.log import LOG_NAME, LogFollower
 from records.tally import WDL, by_colour, by_pairing, pair_scores, wdl

@@ -5,8 +5,8 @@ from dataclasses import astuple
 
 from bench_scripts import load_script
 
-from arena.config import Config
-from arena.tasks import plan
+from arena.batch.config import Config
+from arena.batch.scheduler import plan
 from devtools.members import parse_member
 from devtools.round_robin import schedule
 from devtools.sample import write_sample

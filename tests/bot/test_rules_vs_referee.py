@@ -1,5 +1,5 @@
 """Two implementations of RULES.md checked against each other: the referee's plain lists
-(arena/rules.py) and the bot's bitboards (bot/rules.py) must agree, ply by ply over 10,000
+(arena/core/rules.py) and the bot's bitboards (bot/rules.py) must agree, ply by ply over 10,000
 random games of random shapes, on which cells are legal (every column's landing cell, the cells
 around one of them, one just off the board, the forbidden cell), on ``top`` and a full board, on
 the first four, and at the end on where every piece is. Each game goes on to a full board (the
@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import List, Optional, Tuple
 
-from arena.rules import Grid
+from arena.core.rules import Grid
 from bot.rules import InvalidPosition, Position, bits
 
 GAMES = 10_000

@@ -3,7 +3,7 @@ member's move in one position through its arena player."""
 
 import pytest
 
-from arena.players.python import PythonPlayer
+from arena.core.players.python import PythonPlayer
 from devtools.members import Member, one_move, parse_member, variant
 
 

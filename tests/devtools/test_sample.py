@@ -3,8 +3,8 @@
 import random
 from pathlib import Path
 
-from arena.boards import draw_board
-from arena.rules import Grid
+from arena.core.boards import draw_board
+from arena.core.rules import Grid
 from devtools.sample import RandomMover, sample_record, write_sample
 from records.log import read_log
 from records.result import Result

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from arena.players.python import PythonPlayer
-from arena.players.shared_lib import SharedLibPlayer
-from arena.referee import play_game
+from arena.core.players.python import PythonPlayer
+from arena.core.players.shared_lib import SharedLibPlayer
+from arena.core.referee import play_game
 from opponents import build
 from records.board import Board
 

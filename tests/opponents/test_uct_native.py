@@ -11,7 +11,7 @@ from typing import Callable, Iterator
 
 import pytest
 
-from arena.players.shared_lib import SharedLibPlayer
+from arena.core.players.shared_lib import SharedLibPlayer
 from devtools.members import one_move
 from opponents.build import native_uct
 from tests.opponents.positions import (

@@ -1,12 +1,12 @@
 """The import graph, read from the source with `ast` (function-level imports included).
 
 Arrows run one way, between modules and between packages. A package here is a top-level one
-(records, arena, analysis, bot, opponents, hostile, devtools, bench) or, inside the arena, a
-sub-package (players, cluster, report, view) or one of its own modules (rules, boards, referee,
-tasks, scheduler, ...), each a layer of its own: the records sit at the bottom and import no
-other package; the arena's players sit below the games that use them, and the batches below the
-report; the loss analysis uses the bot's search and the records, and the arena's command line is
-the only arena module that reaches it. The referee's package never imports the bot's, so the two
+(records, arena, analysis, bot, opponents, hostile, devtools, bench) or one of the arena's rooms
+(ROOMS: its sub-packages; no module sits directly in arena/ but its entry point), each a layer of
+its own: the records sit at the bottom and import no other package; inside the arena each room
+imports only the rooms ROOMS names below it, and only the command line reaches them all; the
+loss analysis uses the bot's search and the records, and the arena's command line is the only
+arena module that reaches it. The referee's package never imports the bot's, so the two
 implementations of the rules check each other, bench/ never imports tests/, and the shipped
 packages never import the development tooling (devtools, hostile, bench)."""
 
@@ -21,7 +21,21 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("analysis", "arena", "bench", "bot", "devtools", "hostile", "opponents", "records")
 # What `pip install .` ships (pyproject.toml); the others are development tooling.
 SHIPPED = ("analysis", "arena", "bot", "opponents", "records")
-ARENA_SUBPACKAGES = ("players", "cluster", "report", "view")
+# Each room of the arena and the rooms it may import: the child processes at the bottom, then
+# the game core (rules, players, referee, tasks, the game worker, games in progress), the
+# reports, the engine's analysis, the cluster's path, the batches, the replay page and the web
+# app on top of what it serves.
+ROOMS = {
+    "arena.children": set(),
+    "arena.core": {"arena.children"},
+    "arena.report": {"arena.core"},
+    "arena.engine": {"arena.children", "arena.core"},
+    "arena.cluster": {"arena.core"},
+    "arena.batch": {"arena.core", "arena.report", "arena.cluster"},
+    "arena.view": set(),
+    "arena.web": {"arena.batch", "arena.core", "arena.engine", "arena.report", "arena.view"},
+}
+ENTRY = ("arena", "arena.__main__")  # the package's docstring and its command line
 
 
 def module_name(path: Path) -> str:
@@ -134,8 +148,8 @@ def test_the_package_graph_is_read_from_the_source():
     assert package_graph(top_level)["arena"] == {"analysis", "opponents", "records"}
     edges = package_graph()
     assert {"records", "bot"} <= edges["analysis"]
-    assert "arena.players" in edges["arena.referee"] and "records" in edges["arena.players"]
-    assert set(ARENA_SUBPACKAGES) <= {p.split(".")[-1] for p in edges}
+    assert "arena.core" in edges["arena.web"] and "records" in edges["arena.core"]
+    assert set(ROOMS) <= set(edges)
 
 
 def test_no_package_imports_another_that_imports_it_back():
@@ -147,14 +161,23 @@ def test_the_records_import_no_other_package():
     assert package_graph()["records"] == set()
 
 
-def test_players_and_batches_import_no_layer_above_them():
+def test_the_arena_is_its_rooms_and_its_entry_point():
+    loose = sorted(p.name for p in (ROOT / "arena").glob("*.py")
+                   if module_name(p) not in ENTRY)
+    rooms = sorted(f"arena.{p.name}" for p in (ROOT / "arena").iterdir()
+                   if p.is_dir() and any(p.glob("*.py")))
+    assert loose == [] and rooms == sorted(ROOMS)
+    for room in ROOMS:
+        assert ast.get_docstring(ast.parse((ROOT / room.replace(".", "/") / "__init__.py")
+                                           .read_text())), room
+
+
+def test_each_room_imports_only_the_rooms_below_it():
     edges = package_graph()
-    above_players = {"arena.tasks", "arena.scheduler", "arena.pool", "arena.cluster",
-                     "arena.early_stop", "arena.report", "arena.view", "arena.__main__"}
-    assert edges["arena.players"] & above_players == set()
-    for batch in ("arena.tasks", "arena.scheduler", "arena.pool", "arena.cluster",
-                  "arena.early_stop"):
-        assert edges[batch] & {"arena.report", "arena.view", "arena.__main__"} == set(), batch
+    above = {room: sorted(d for d in edges.get(room, ()) if d.startswith("arena.")
+                          and d not in allowed)
+             for room, allowed in ROOMS.items()}
+    assert {room: deps for room, deps in above.items() if deps} == {}
 
 
 def test_bench_imports_nothing_from_tests():

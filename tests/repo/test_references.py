@@ -82,7 +82,7 @@ def exists(path: str, names: List[str]) -> bool:
 def matched(pattern: str, names: List[str]) -> bool:
     module, _, attribute = pattern.rpartition(".")
     if attribute[:1].isupper() and "/" in module and f"{module}.py" in names:
-        return True  # a Python object: arena/players/base.Player
+        return True  # a Python object: arena/core/players/base.Player
     if any(c in pattern for c in "*?["):
         return any(fnmatch.fnmatchcase(n, pattern) or fnmatch.fnmatchcase(n, pattern + "/*")
                    for n in names)

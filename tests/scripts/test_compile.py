@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from arena.players import make_player
-from arena.players.python import PythonPlayer
-from arena.referee import play_game
+from arena.core.players import make_player
+from arena.core.players.python import PythonPlayer
+from arena.core.referee import play_game
 from records.board import Board
 
 SCRIPT = Path(__file__).resolve().parents[2] / "compile.sh"

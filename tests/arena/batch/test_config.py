@@ -2,7 +2,7 @@
 
 import pytest
 
-from arena.config import ConfigError, load_config, with_overrides
+from arena.batch.config import ConfigError, load_config, with_overrides
 from records.player import PlayerKind, PlayerSpec
 
 GOOD = """\

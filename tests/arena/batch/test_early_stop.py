@@ -7,11 +7,10 @@ import tracemalloc
 
 import pytest
 
-from arena.config import Config, ConfigError
-from arena.early_stop import MIN_PAIRS, STOP_NAME, SprtStop
-from arena.results import course_game
-from arena.scheduler import run_batch
-from arena.tasks import plan
+from arena.batch.config import Config, ConfigError
+from arena.batch.early_stop import MIN_PAIRS, STOP_NAME, SprtStop
+from arena.batch.scheduler import plan, run_batch
+from arena.report.results import course_game
 from records.game import GameRecord
 from records.log import LOG_NAME, read_log
 

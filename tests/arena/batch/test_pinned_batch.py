@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 from typing import Any, Dict, List
 
-from arena.config import parse_config
-from arena.scheduler import run_batch
+from arena.batch.config import parse_config
+from arena.batch.scheduler import run_batch
 from records.log import LOG_NAME
 
 PINNED = Path(__file__).with_name("data") / "pinned_batch.jsonl"

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from arena.results import (
+from arena.report.results import (
     course_game,
     parse_course_text,
     read_course_folder,

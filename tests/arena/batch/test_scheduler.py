@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from arena.boards import draw_board
-from arena.config import Config
-from arena.referee import GameOutcome
-from arena.results import read_course_folder
-from arena.scheduler import run_batch
-from arena.tasks import Task, plan, to_record
+from arena.batch.config import Config
+from arena.batch.scheduler import plan, run_batch
+from arena.core.boards import draw_board
+from arena.core.referee import GameOutcome
+from arena.core.tasks import Task, to_record
+from arena.report.results import read_course_folder
 from bench.arena_speed import build_libraries
 from records.board import Board
 from records.codes import FaultKind
@@ -265,7 +265,7 @@ def test_ctrl_c_leaves_no_process_behind(strategies):
                       pairing=("gated", "right"), time_limit=PATIENCE)
     proc = start_batch(cfg, tmp)
     wait_for_lines(tmp / "int" / LOG_NAME, 2, proc)
-    waiting = settle(lambda: running("gatedbot.py"), lambda pids: len(pids) == 2)
+    waiting = settle(lambda: running(str(tmp / "gatedbot.py")), lambda pids: len(pids) == 2)
     assert len(waiting) == 2  # both workers' games are running, mid-batch
     os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends
     _, err = proc.communicate(timeout=PATIENCE)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.report.command import main
-from arena.results import write_course_files
+from arena.report.results import write_course_files
 from records.game import GameRecord
 from records.log import ResultLog
 from records.result import Fault

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from arena.stats import WDL, elo_estimate, elo_from_score, pentanomial, score_from_elo, sprt
+from arena.report.stats import WDL, elo_estimate, elo_from_score, pentanomial, score_from_elo, sprt
 
 
 def test_points_are_two_for_a_win_one_for_a_draw():

@@ -27,11 +27,11 @@ from dask_processes import (
 )
 
 from arena.__main__ import main
+from arena.batch.config import Config
+from arena.batch.scheduler import run_batch
 from arena.cluster.checks import WorkersCannotPlay
-from arena.config import Config
-from arena.live import LiveGame, live_dir, mark_watching, read_live
-from arena.rules import Grid
-from arena.scheduler import run_batch
+from arena.core.live import LiveGame, live_dir, mark_watching, read_live
+from arena.core.rules import Grid
 from records.log import LOG_NAME, read_log
 
 PLAYERS = {"random": {"python": "opponents.random_player:get_point"},
@@ -227,7 +227,7 @@ def test_sprt_stops_a_cluster_batch_and_a_rerun_plays_nothing(tmp_path, dask_clu
 def test_a_watched_cluster_batch_shows_its_games_in_progress_and_an_unwatched_one_writes_none(
         tmp_path, dask_cluster):
     """The workers relay a watched game's moves to the client, which writes the live files the
-    watch page reads (arena.live); with no page, nothing is written."""
+    watch page reads (arena.core.live); with no page, nothing is written."""
     quiet = tmp_path / "quiet"
     assert len(run_batch(config(quiet, "slow", "random", rounds=1,
                                 cluster=dask_cluster.address), quiet=True)) == 2

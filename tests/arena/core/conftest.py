@@ -83,5 +83,5 @@ def leftmost(M, N, top, board, last_x, last_y, no_x, no_y):
 @pytest.fixture
 def leftmost_player():
     """An in-process player that always plays the leftmost legal column."""
-    from arena.players.python import PythonPlayer
+    from arena.core.players.python import PythonPlayer
     return PythonPlayer("leftmost", leftmost)

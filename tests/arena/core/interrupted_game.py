@@ -2,8 +2,8 @@
 busy or waiting) until the test interrupts it with SIGINT. argv: mark variable, mark, .so path."""
 import sys
 
-from arena.players import make_player
-from arena.referee import play_game
+from arena.core.players import make_player
+from arena.core.referee import play_game
 from hostile.build import HERE as HOSTILE
 from records.board import Board
 

@@ -12,7 +12,7 @@ import pytest
 from core_waits import PATIENCE, nothing, wait_until
 from skips import skip_if
 
-from arena.players.process import ProcessPlayer
+from arena.core.players.process import ProcessPlayer
 from records.codes import FaultKind
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -3,8 +3,8 @@ with no getPoint at all (-3 as A, -4 as B, as for a missing clearPoint), and one
 inside clearPoint, after getPoint returned its point (3 as A, 5 as B: a bug)."""
 import pytest
 
-from arena.players import make_player
-from arena.referee import play_game
+from arena.core.players import make_player
+from arena.core.referee import play_game
 from hostile.build import build_libraries
 from records.board import Board
 from records.codes import Code, FaultKind

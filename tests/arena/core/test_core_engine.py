@@ -1,13 +1,13 @@
-"""The engine client (arena/engine.py) against the real `python -m bot --analyse`, and the
-positions it accepts (arena/position.py): the first line comes at once, a stop ends the
+"""The engine client (arena/engine/client.py) against the real `python -m bot --analyse`, and the
+positions it accepts (arena/engine/position.py): the first line comes at once, a stop ends the
 analysis, a closed engine leaves no process, proofs are marked, a set-up no game reaches is
 refused with one line before the engine sees it, and the pool keeps to its cap."""
 
 import pytest
 
-from arena.engine import Engine, EngineError, EnginePool, PoolClosed
-from arena.players.reaper import leftovers
-from arena.position import PositionError, from_cells, from_moves, from_rows
+from arena.children.reaper import leftovers
+from arena.engine.client import Engine, EngineError, EnginePool, PoolClosed
+from arena.engine.position import PositionError, from_cells, from_moves, from_rows
 from records.board import Board
 
 BOARD = Board(9, 9, 0, 0)

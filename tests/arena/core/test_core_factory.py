@@ -4,11 +4,11 @@ import textwrap
 
 import pytest
 
-from arena.players import make_player
-from arena.players.process import ProcessPlayer, parse_reply
-from arena.players.python import PythonPlayer
-from arena.players.shared_lib import SharedLibPlayer
-from arena.referee import play_game
+from arena.core.players import make_player
+from arena.core.players.process import ProcessPlayer, parse_reply
+from arena.core.players.python import PythonPlayer
+from arena.core.players.shared_lib import SharedLibPlayer
+from arena.core.referee import play_game
 from records.board import Board
 from records.codes import FaultKind, fault_code
 from records.player import SpecError

@@ -10,8 +10,8 @@ import time
 import pytest
 from core_waits import PATIENCE, nothing, wait_until
 
-from arena.players import make_player
-from arena.referee import play_game
+from arena.core.players import make_player
+from arena.core.referee import play_game
 from records.board import Board
 from records.codes import Code, FaultKind
 from records.result import Side
@@ -152,7 +152,7 @@ class SlowToLoad:
 
 
 def test_opponent_loading_is_not_on_the_opening_process_clock(proto):
-    from arena.players.python import PythonPlayer
+    from arena.core.players.python import PythonPlayer
     SlowToLoad.loaded = SlowToLoad.asked = 0.0
     with make_player("bot", proto("good")) as bot:
         outcome, _ = timed_game(bot, PythonPlayer("slow", SlowToLoad))
@@ -178,7 +178,7 @@ def interrupted(fd, *args, **kwargs):
 
 def test_a_game_interrupted_as_its_process_starts_is_ended(proto, leftmost_player, monkeypatch,
                                                            mark, find_marked):
-    import arena.players.process as process
+    import arena.core.players.process as process
     with make_player("bot", proto("good")) as bot:
         monkeypatch.setattr(process, "StderrTail", interrupted)
         with pytest.raises(KeyboardInterrupt):

@@ -1,8 +1,8 @@
 """Whole games through the referee with scripted in-process players."""
 import time
 
-from arena.players.python import PythonPlayer
-from arena.referee import play_game
+from arena.core.players.python import PythonPlayer
+from arena.core.referee import play_game
 from records.board import Board
 from records.codes import Code, FaultKind
 from records.result import Side

@@ -1,5 +1,5 @@
 """The referee's board on hand-drawn positions (X first player, O second, # forbidden)."""
-from arena.rules import Grid
+from arena.core.rules import Grid
 
 
 def board_from(picture: str) -> Grid:

@@ -8,8 +8,8 @@ import time
 import pytest
 from core_waits import PATIENCE, nothing, wait_until
 
-from arena.players import make_player
-from arena.referee import play_game
+from arena.core.players import make_player
+from arena.core.referee import play_game
 from records.board import Board
 from records.codes import Code, FaultKind
 from records.result import Side
@@ -149,7 +149,7 @@ def interrupted(fd, *args, **kwargs):
 
 
 def test_a_host_interrupted_as_it_starts_is_killed(so, monkeypatch, mark, find_marked):
-    import arena.players.shared_lib as shared_lib
+    import arena.core.players.shared_lib as shared_lib
     good = make_player("good", so("good"))
     monkeypatch.setattr(shared_lib, "StderrTail", interrupted)
     with pytest.raises(KeyboardInterrupt):

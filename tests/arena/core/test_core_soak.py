@@ -27,8 +27,8 @@ from typing import Dict, List, Optional
 from core_waits import nothing, wait_until
 from core_warm_proto import WarmProto
 
-from arena.config import load_config
-from arena.tasks import plan
+from arena.batch.config import load_config
+from arena.batch.scheduler import plan
 from hostile.build import build_libraries
 from hostile.proto_bot import CHAOS, chaos_plan
 from records.codes import FaultKind, fault_code

@@ -1,7 +1,7 @@
 """The bounded stderr tail and its end-of-game markers."""
 import os
 
-from arena.players.tail import StderrTail
+from arena.children.tail import StderrTail
 
 MARK = b"\x00end\x00"
 

@@ -1,4 +1,4 @@
-"""The game review (arena/review.py): the marking rule on hand-made evaluations, a short real
+"""The game review (arena/engine/review.py): the marking rule on hand-made evaluations, a short real
 game reviewed by the engine and kept, and `python -m arena review` on a log."""
 
 import json
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from arena import review as rv
-from arena.review import GAVE_AWAY, WALKED_INTO, Budget, Position, mark_moves, position_of
+from arena.engine import review as rv
+from arena.engine.review import GAVE_AWAY, WALKED_INTO, Budget, Position, mark_moves, position_of
 from records.game import GameRecord
 from records.log import write_log
 

@@ -11,8 +11,8 @@ import textwrap
 import time
 from pathlib import Path
 
-from arena.boards import draw_board
-from arena.players.human import HumanPlayer, render
+from arena.core.boards import draw_board
+from arena.core.players.human import HumanPlayer, render
 from records.codes import FaultKind
 from records.log import read_log
 

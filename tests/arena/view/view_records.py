@@ -4,9 +4,9 @@ import random
 from pathlib import Path
 from typing import List, Sequence, Tuple
 
-from arena.boards import draw_board
-from arena.players.python import PythonPlayer
-from arena.tasks import Task, play_task
+from arena.core.boards import draw_board
+from arena.core.players.python import PythonPlayer
+from arena.core.tasks import Task, play_task
 from devtools.sample import write_sample
 from records.codes import FaultKind
 from records.game import GameKey, GameRecord

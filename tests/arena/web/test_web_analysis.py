@@ -12,7 +12,7 @@ import time
 import pytest
 from web_server import Served
 
-from arena.players.reaper import leftovers
+from arena.children.reaper import leftovers
 from records.game import GameRecord
 
 BOARD = [9, 9, 0, 0]

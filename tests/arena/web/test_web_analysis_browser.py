@@ -8,7 +8,7 @@ import time
 
 from skips import skip_if_missing
 
-from arena.players.reaper import leftovers
+from arena.children.reaper import leftovers
 from devtools.browser import at_column, driver_missing, wait_for
 from records.game import GameRecord
 from records.log import ResultLog

@@ -13,15 +13,15 @@ import pytest
 from web_server import PLAYERS, Followed, Served, new_game, play_to_the_end, your_turn
 
 import arena.web.games as games_module
-from arena.boards import draw_board
-from arena.config import adhoc_config, with_overrides
-from arena.live import LiveFile, MoveSink, is_watched, mark_watching, read_live
-from arena.players.base import MoveResult
-from arena.results import course_game
-from arena.scheduler import run_batch
-from arena.tasks import Task
+from arena.batch.config import adhoc_config, with_overrides
+from arena.batch.scheduler import run_batch
+from arena.core.boards import draw_board
+from arena.core.live import LiveFile, MoveSink, is_watched, mark_watching, read_live
+from arena.core.players.base import MoveResult
+from arena.core.tasks import Task
+from arena.core.worker import GameWorker
+from arena.report.results import course_game
 from arena.web.watch import FolderWatch, _sprt
-from arena.worker import GameWorker
 from devtools.sample import write_sample
 from records.codes import FaultKind
 from records.game import GameKey, GameRecord

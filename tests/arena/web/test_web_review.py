@@ -13,8 +13,8 @@ import pytest
 from skips import skip_if_missing
 from web_server import Served, new_game, play_to_the_end
 
-from arena.engine import EnginePool
-from arena.review import WALKED_INTO, Budget, review_path
+from arena.engine.client import EnginePool
+from arena.engine.review import WALKED_INTO, Budget, review_path
 from devtools.browser import chrome, driver_missing, wait_for
 from records.game import GameRecord
 from records.log import write_log

@@ -11,7 +11,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from arena.rules import Grid
+from arena.core.rules import Grid
 from arena.web.server import Server, make_server
 from records.player import PlayerSpec
 

@@ -5,14 +5,14 @@ The analysis board and the game review ask the engine about positions a game can
 that are not over; anything else is refused here with one line, before the engine sees it:
 a floating piece, counts of the two colours that no turn order gives, a piece on the
 forbidden cell, a four already on the board, a full board, a move that is not legal where it
-is played. The checks are arena/rules.py's (`Grid`), never the bot's.
+is played. The checks are arena/core/rules.py's (`Grid`), never the bot's.
 """
 
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
-from arena.rules import Grid
+from arena.core.rules import Grid
 from records.board import Board
 
 FIRST, SECOND = 1, 2

@@ -14,10 +14,10 @@ import sys
 import time
 from typing import List, Mapping, Optional, Sequence
 
-from arena.players.base import MoveResult, Player, fault
-from arena.players.pipe_reader import PipeClosed, PipeReader, PipeTimeout
-from arena.players.reaper import Child, kill_tree, spawn
-from arena.players.tail import StderrTail
+from arena.children.pipe_reader import PipeClosed, PipeReader, PipeTimeout
+from arena.children.reaper import Child, kill_tree, spawn
+from arena.children.tail import StderrTail
+from arena.core.players.base import MoveResult, Player, fault
 from records.codes import FaultKind
 
 MAX_REPLY = 64  # bytes; "x y" needs at most 5, so a longer frame is a bug, not a reply

@@ -7,7 +7,7 @@ import os
 import threading
 from typing import Optional
 
-from arena.players.base import STDERR_TAIL_BYTES
+STDERR_TAIL_BYTES = 4096  # how much of a player's stderr is kept for the record
 
 
 def _partial_suffix(data: bytes, marker: bytes) -> int:

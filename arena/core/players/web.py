@@ -13,7 +13,7 @@ import threading
 import time
 from typing import Callable, List, Optional
 
-from arena.players.base import MoveResult, Player, fault
+from arena.core.players.base import MoveResult, Player, fault
 from records.codes import FaultKind
 
 

@@ -6,10 +6,10 @@ YAML form too (tests, benchmarks), parsed by the same ``PlayerSpec.parse``.
 """
 from typing import Any, Mapping, Union
 
-from arena.players.base import MoveResult, Player
-from arena.players.process import ProcessPlayer
-from arena.players.python import PythonPlayer
-from arena.players.shared_lib import SharedLibPlayer
+from arena.core.players.base import MoveResult, Player
+from arena.core.players.process import ProcessPlayer
+from arena.core.players.python import PythonPlayer
+from arena.core.players.shared_lib import SharedLibPlayer
 from records.player import PlayerKind, PlayerSpec
 
 __all__ = ["MoveResult", "Player", "make_player"]

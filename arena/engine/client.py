@@ -2,8 +2,8 @@
 
 The arena never imports the bot: an `Engine` is one process speaking the analysis protocol
 (docs/protocol.md, section 4), started in its own session like every player
-(arena/players/reaper.py), so `close()` and an exiting arena kill it and whatever it forked.
-`analyse()` sends a position (a `Setup`, checked by arena/position.py) and returns an
+(arena/children/reaper.py), so `close()` and an exiting arena kill it and whatever it forked.
+`analyse()` sends a position (a `Setup`, checked by arena/engine/position.py) and returns an
 `Analysis`, the stream of that request's lines: updates, then the final one (``"done":
 true``). A new request ends the one in progress (the engine writes its final line first) and
 keeps the engine's tree where the new position follows from the last. `EnginePool` hands out at most
@@ -20,11 +20,11 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence
 
-from arena.players.reaper import Child, kill_tree, spawn
-from arena.players.tail import StderrTail
-from arena.position import Setup
+from arena.children.reaper import Child, kill_tree, spawn
+from arena.children.tail import StderrTail
+from arena.engine.position import Setup
 
-ROOT = Path(__file__).resolve().parents[1]  # where `python -m bot` finds the bot
+ROOT = Path(__file__).resolve().parents[2]  # where `python -m bot` finds the bot
 ARGV = (sys.executable, "-m", "bot", "--analyse", "--cores", "1")  # one core an engine
 
 
@@ -128,9 +128,9 @@ class Engine:
 
     def analyse(self, setup: Setup, seconds: Optional[float] = None,
                 playouts: Optional[int] = None) -> Analysis:
-        """Start analysing a position checked by arena/position.py (`from_moves`, `from_cells`,
-        `game_positions`), ending the analysis in progress. Without a budget it runs until
-        `stop()`, a new request, or the engine's own cap of play-outs."""
+        """Start analysing a position checked by arena/engine/position.py (`from_moves`,
+        `from_cells`, `game_positions`), ending the analysis in progress. Without a budget it
+        runs until `stop()`, a new request, or the engine's own cap of play-outs."""
         b = setup.board
         request: Dict[str, Any] = {"M": b.M, "N": b.N, "no": [b.no_x, b.no_y]}
         if setup.moves is not None:

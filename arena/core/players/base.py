@@ -9,8 +9,6 @@ from typing import List, Optional, Tuple
 
 from records.codes import FaultKind
 
-STDERR_TAIL_BYTES = 4096  # how much of a player's stderr is kept for the record
-
 
 @dataclass
 class MoveResult:

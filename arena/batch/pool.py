@@ -1,12 +1,12 @@
 """The local executor: `-j` worker processes on this machine, each keeping its players.
 
-Workers are plain forked processes, each running one `arena.worker.GameWorker`, which keeps
+Workers are plain forked processes, each running one `arena.core.worker.GameWorker`, which keeps
 its players between games (a `.so` host stays loaded for the whole batch). Tasks are handed
 over a few at a time, so an interrupted batch never leaves a pipe full of tasks that nobody will
 read. Closing the record iterator (the batch ends, Ctrl-C, SIGTERM, an early stop) stops the
 workers, and each worker closes its players (killing their process groups) before it exits; a
 worker whose parent dies gets SIGTERM from the kernel. When the batch's folder is given, each
-worker's sink is a live file (`arena.live`) that holds the game it plays while a page watches
+worker's sink is a live file (`arena.core.live`) that holds the game it plays while a page watches
 the batch, and nothing while none does.
 """
 
@@ -18,9 +18,9 @@ import traceback
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-from arena.live import LiveFile
-from arena.tasks import BatchError, Task
-from arena.worker import GameWorker
+from arena.core.live import LiveFile
+from arena.core.tasks import BatchError, Task
+from arena.core.worker import GameWorker
 from records.game import GameRecord
 from records.player import PlayerSpec
 

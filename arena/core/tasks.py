@@ -1,19 +1,18 @@
-"""The games of a batch: one task per game on the seeded boards, and playing a task into a record.
+"""A game to play (a task: its key, board and time a move) and playing it into a record.
 
-Round r's board comes from `arena.boards` alone, so any game can be replayed by itself, on any
-machine, and every pairing meets the same boards. Each board is played twice, A first (leg 0)
-then B first (leg 1): the course's two lines per round.
+A batch plans its tasks (`arena.batch.scheduler.plan`): round r's board comes from
+`arena.core.boards` alone, so any game can be replayed by itself, on any machine, and every
+pairing meets the same boards. Each board is played twice, A first (leg 0) then B first (leg 1):
+the course's two lines per round.
 """
 
 import socket
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Dict, List
+from typing import Dict
 
-from arena.boards import draw_board
-from arena.config import Config
-from arena.players.base import Player
-from arena.referee import GameOutcome, play_game
+from arena.core.players.base import Player
+from arena.core.referee import GameOutcome, play_game
 from records.board import Board
 from records.game import GameKey, GameRecord
 from records.result import Side
@@ -35,13 +34,6 @@ class Task:
     def first(self) -> Side:
         """The side that moves first: A in leg 0, B in leg 1."""
         return Side.A if self.key.leg == 0 else Side.B
-
-
-def plan(config: Config) -> List[Task]:
-    """Every game of the batch, round by round, so a cut-short batch is balanced."""
-    return [Task(GameKey(config.batch, a, b, config.seed, r, leg), draw_board(config.seed, r),
-                 config.time_limit)
-            for r in range(config.rounds) for a, b in config.pairings for leg in (0, 1)]
 
 
 def to_record(task: Task, outcome: GameOutcome) -> GameRecord:

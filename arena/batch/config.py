@@ -10,7 +10,7 @@ config never surfaces as a traceback ten minutes into a batch. Shape of a config
     seed: 1                      # the boards of round r come from (seed, r)
     output: results/arena        # <A>_<B>.txt files and games.jsonl go here
     players:                     # name -> player spec (records/player.py); optional: the
-      bot: {process: "python -m bot --time 0.3"}   # built-in players (arena/builtin.py) need
+      bot: {process: "python -m bot --time 0.3"}   # built-in players (arena/batch/builtin.py) need
       mine: {process: "python my_bot.py"}          # no entry, one here replaces one of them
     gauntlet:                    # every player of `a` against every player of `b` ...
       a: [bot]
@@ -31,8 +31,8 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import yaml
 
-from arena.builtin import LADDER, builtin_player
-from arena.results import NAME_RE
+from arena.batch.builtin import LADDER, builtin_player
+from arena.report.results import NAME_RE
 from records.player import PlayerKind, PlayerSpec, SpecError
 
 SCALARS = {"batch": str, "rounds": int, "time_limit": float, "jobs": int, "seed": int,

@@ -12,7 +12,8 @@ import time
 import traceback
 from typing import Any, Callable, List, Mapping, Optional, Union
 
-from arena.players.base import STDERR_TAIL_BYTES, MoveResult, Player, fault
+from arena.children.tail import STDERR_TAIL_BYTES
+from arena.core.players.base import MoveResult, Player, fault
 from records.codes import FaultKind
 
 Strategy = Callable[..., Any]

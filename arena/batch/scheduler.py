@@ -1,12 +1,12 @@
 """Runs a batch: plans its games, hands them to an executor, logs each record as it comes back.
 
-The games and their boards come from `arena.tasks` (seeded, so any game can be replayed alone).
-An executor plays them: `arena.pool.LocalPool` (`-j` processes on this machine, the default) or
-`arena.cluster.client.DaskPool` (Dask workers, `--cluster`). Both yield records as games end and
-stop their work when the iterator is closed, so the scheduler alone owns the log: it appends each
-record as it arrives, drops a game that comes back twice (a rescheduled game of a lost worker),
-and on start skips the games already logged, so a batch that was killed resumes where it
-stopped. With `--sprt` it closes the executor's iterator once the SPRT decides.
+`plan` draws each game's board from the batch's seed (so any game can be replayed alone) into a task
+(`arena.core.tasks`). An executor plays them: `arena.batch.pool.LocalPool` (`-j` processes on this
+machine, the default) or `arena.cluster.client.DaskPool` (Dask workers, `--cluster`). Both yield
+records as games end and stop their work when the iterator is closed, so the scheduler alone owns
+the log: it appends each record as it arrives, drops a game that comes back twice (a rescheduled
+game of a lost worker), and on start skips the games already logged, so a batch that was killed
+resumes where it stopped. With `--sprt` it closes the executor's iterator once the SPRT decides.
 """
 
 import logging
@@ -15,17 +15,18 @@ import sys
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Protocol, Set
 
-from arena.config import Config, ConfigError
-from arena.early_stop import SprtStop, Stop
-from arena.pool import LocalPool, terminate
-from arena.results import CourseGame, course_game, write_course_files
-from arena.tasks import Task, plan
+from arena.batch.config import Config, ConfigError
+from arena.batch.early_stop import SprtStop, Stop
+from arena.batch.pool import LocalPool, terminate
+from arena.core.boards import draw_board
+from arena.core.tasks import Task
+from arena.report.results import CourseGame, course_game, write_course_files
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultLog, read_log, sort_log
 from records.player import PlayerSpec
 from records.tally import WDL, wdl
 
-LOG = logging.getLogger("arena.scheduler")
+LOG = logging.getLogger("arena.batch.scheduler")
 
 
 class Executor(Protocol):
@@ -40,6 +41,13 @@ class Executor(Protocol):
 
     def play(self, specs: Dict[str, PlayerSpec], todo: List[Task]) -> Iterator[GameRecord]:
         ...
+
+
+def plan(config: Config) -> List[Task]:
+    """Every game of the batch, round by round, so a cut-short batch is balanced."""
+    return [Task(GameKey(config.batch, a, b, config.seed, r, leg), draw_board(config.seed, r),
+                 config.time_limit)
+            for r in range(config.rounds) for a, b in config.pairings for leg in (0, 1)]
 
 
 def executor_for(config: Config) -> Executor:

@@ -15,9 +15,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable, Optional
 
-from arena.config import Config, ConfigError
-from arena.results import CourseGame
-from arena.stats import SprtResult, pentanomial, sprt
+from arena.batch.config import Config, ConfigError
+from arena.report.results import CourseGame
+from arena.report.stats import SprtResult, pentanomial, sprt
 from records.tally import pair_scores
 
 STOP_NAME = "early_stop.json"

@@ -9,8 +9,8 @@ one per move (`[x, y, seconds]`, written unbuffered as the move is made); the fi
 when the game ends, so it never holds more than one game. The finished game
 itself is the batch's record in `games.jsonl`; these files are only a view of the moment.
 
-The referee knows nothing of this: the one game worker (`arena.worker`) wraps the two players
-of a watched game (`arena.players.observed`) and hands their answers to a `MoveSink`, a
+The referee knows nothing of this: the one game worker (`arena.core.worker`) wraps the two players
+of a watched game (`arena.core.players.observed`) and hands their answers to a `MoveSink`, a
 `LiveFile` here.
 
 A batch on a Dask cluster has its workers elsewhere: they send their watched games to the
@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-from arena.players.base import MoveResult
-from arena.tasks import Task
+from arena.core.players.base import MoveResult
+from arena.core.tasks import Task
 from records.board import Board
 from records.game import GameKey
 
@@ -72,7 +72,7 @@ def move_line(res: MoveResult) -> Optional[List[float]]:
 
 class MoveSink:
     """Where a worker's game in progress goes while a page watches its batch: the seam between
-    the one game worker (`arena.worker`) and the two ways a watched game travels, a file here
+    the one game worker (`arena.core.worker`) and the two ways a watched game travels, a file here
     (`LiveFile`) or Dask events from a cluster's worker (`arena.cluster.relay`). The worker asks
     `watched()` once a game, then calls `start`, `move` for each answer and `end`."""
 

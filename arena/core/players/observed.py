@@ -8,7 +8,7 @@ player closes it.
 
 from typing import Callable, List, Optional
 
-from arena.players.base import MoveResult, Player
+from arena.core.players.base import MoveResult, Player
 
 Observer = Callable[[MoveResult, List[int]], None]
 

@@ -12,8 +12,8 @@ import sys
 import time
 from typing import List, Optional, Sequence, TextIO, Tuple
 
-from arena.players.base import MoveResult, Player, fault
-from arena.rules import Grid
+from arena.core.players.base import MoveResult, Player, fault
+from arena.core.rules import Grid
 from records.codes import FaultKind
 
 FORBIDDEN = "#"

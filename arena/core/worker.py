@@ -1,20 +1,20 @@
 """The one game worker: keeps its players between games and plays a batch's tasks into records.
 
-A local `-j` process (`arena.pool`) and each thread of a Dask worker (`arena.cluster.worker`)
+A local `-j` process (`arena.batch.pool`) and each thread of a Dask worker (`arena.cluster.worker`)
 run one `GameWorker` each: players are made from their specs on first use and kept for the
 rest of the batch (a `.so` host stays loaded, a process bot is started once per game by its
 own player), and `close()` ends them all. While a page watches the batch, the game's two
-players are wrapped so that each answer goes to the worker's `MoveSink` (`arena.live`): a live
+players are wrapped so that each answer goes to the worker's `MoveSink` (`arena.core.live`): a live
 file here, Dask events on a cluster.
 """
 
 from typing import Callable, Dict, Optional
 
-from arena.live import MoveSink
-from arena.players import make_player
-from arena.players.base import MoveResult, Player
-from arena.players.observed import Observed
-from arena.tasks import Task, play_task
+from arena.core.live import MoveSink
+from arena.core.players import make_player
+from arena.core.players.base import MoveResult, Player
+from arena.core.players.observed import Observed
+from arena.core.tasks import Task, play_task
 from records.game import GameRecord
 from records.player import PlayerSpec
 

@@ -1,7 +1,7 @@
 """A game review: every position of a finished game evaluated by the engine, the moves marked.
 
 Each position before a move is analysed by the bot's analysis mode (`python -m bot --analyse`,
-docs/protocol.md section 4) at one fixed budget, through `arena.engine` (the arena never
+docs/protocol.md section 4) at one fixed budget, through `arena.engine.client` (the arena never
 imports the bot). A position's value is the first player's win chance: the engine's best move's
 value for the side to move, turned to the first player's view; a proof overrides it (a proven
 win 1, a draw 0.5, a loss 0). The position after the last move is the game's result when the
@@ -32,8 +32,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from arena.engine import Engine, EngineError, EnginePool
-from arena.position import PositionError, game_positions
+from arena.engine.client import Engine, EngineError, EnginePool
+from arena.engine.position import PositionError, game_positions
 from records.analysis import LossAnalysis
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultsError, log_path, losses, read_games, write_atomic
@@ -177,7 +177,7 @@ def review_game(record: GameRecord, engine: Engine, budget: Budget,
                 progress: Optional[Callable[[int, int], None]] = None) -> Review:
     """Every position of a game evaluated at ``budget``, the moves marked; ``progress(done,
     total)`` after each position. PositionError, before any search, for a move no referee
-    allows (the game is replayed once, by `arena.position.game_positions`)."""
+    allows (the game is replayed once, by `arena.engine.position.game_positions`)."""
     start = time.monotonic()
     setups = game_positions(record.board, record.moves)[:searched(record)]
     final = final_position(record)

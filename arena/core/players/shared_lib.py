@@ -12,11 +12,11 @@ import time
 from pathlib import Path
 from typing import List, Mapping, Optional
 
-from arena.players import so_host
-from arena.players.base import MoveResult, Player, fault
-from arena.players.pipe_reader import PipeClosed, PipeReader, PipeTimeout
-from arena.players.reaper import Child, kill_group, kill_tree, spawn
-from arena.players.tail import StderrTail
+from arena.children.pipe_reader import PipeClosed, PipeReader, PipeTimeout
+from arena.children.reaper import Child, kill_group, kill_tree, spawn
+from arena.children.tail import StderrTail
+from arena.core.players import so_host
+from arena.core.players.base import MoveResult, Player, fault
 from records.codes import FaultKind
 
 HOST_REPLY_TIMEOUT = 5.0  # seconds for the host's own bookkeeping replies

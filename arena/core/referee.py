@@ -1,6 +1,6 @@
 """Plays one game between two Players under the course's rules; independent of ``bot/``.
 
-Every move is validated on the referee's own board (``arena.rules``) and timed by the player
+Every move is validated on the referee's own board (``arena.core.rules``) and timed by the player
 (wall clock, request written -> reply read); a fault ends the game at once. The scheduler turns
 the outcome into the course's code and fault from its A/B view (``GameOutcome.code`` and
 ``GameOutcome.fault``).
@@ -8,8 +8,8 @@ the outcome into the course's code and fault from its A/B view (``GameOutcome.co
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from arena.players.base import MoveResult, Player
-from arena.rules import Cell, Grid
+from arena.core.players.base import MoveResult, Player
+from arena.core.rules import Cell, Grid
 from records.board import Board
 from records.codes import Code, FaultKind
 from records.result import Fault, Side, board_code
