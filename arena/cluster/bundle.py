@@ -24,7 +24,8 @@ from typing import Any, Dict, Optional, Set, Tuple
 from records.player import PlayerKind, PlayerSpec
 
 SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", ".pytest_cache", ".ruff_cache",
-             ".hypothesis", "node_modules", "results", "compete_result", "docs", "tests"}
+             ".mypy_cache", ".hypothesis", "node_modules", "results", "compete_result", "docs",
+             "tests"}
 SKIP_SUFFIXES = (".pyc", ".pyo")
 MAX_BYTES = 256 * 1024 * 1024
 CODE_PACKAGES = ("arena", "records")  # all a worker imports from this project to play a game
@@ -84,7 +85,7 @@ def make_bundle(specs: Dict[str, PlayerSpec], root: Path, shared_fs: bool,
         return Bundle(f"arena-shared-{digest[:12]}", None, str(root), portable)
     files = _walk(root, {p.resolve() for p in skip})
     files.update(named)
-    size = sum(p.stat().st_size for p in files.values())
+    size = sum(_size(p) for p in files.values())
     if size > MAX_BYTES:
         raise BundleError(f"{root} holds {size // 2**20} MiB to ship to the workers (limit "
                           f"{MAX_BYTES // 2**20} MiB); run from the project folder or set "
@@ -108,19 +109,35 @@ def code_bundle() -> CodeBundle:
     install alike): the same files give the same digest, so a worker unpacks a version once."""
     files: Dict[str, Path] = {}
     for name in CODE_PACKAGES:
-        folder = Path(importlib.import_module(name).__file__).parent
+        init = importlib.import_module(name).__file__
+        assert init is not None  # each is a regular package, with an __init__.py
+        folder = Path(init).parent
         files.update({f"{name}/{rel}": path for rel, path in _walk(folder, set()).items()})
     data = _zip(files)
     return CodeBundle(hashlib.sha256(data).hexdigest(), data, CODE_PACKAGES)
 
 
+def _size(path: Path) -> int:
+    """A walked file's size; 0 for one gone since the walk (a tool's cache file, say)."""
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
 def _zip(files: Dict[str, Path]) -> bytes:
-    """A zip of these files that depends on their contents and modes only (no times)."""
+    """A zip of these files that depends on their contents and modes only (no times). A file
+    gone since the walk (another program's temporary file) is left out: it was never the
+    batch's."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for rel, path in sorted(files.items()):
+            try:
+                mode, data = path.stat().st_mode, path.read_bytes()
+            except FileNotFoundError:
+                continue
             info = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = (path.stat().st_mode & 0o777) << 16  # keep scripts executable
+            info.external_attr = (mode & 0o777) << 16  # keep scripts executable
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, data)
     return buffer.getvalue()

@@ -20,7 +20,7 @@ def project(tmp_path):
     for rel in ("bot/__init__.py", "build/opponents/uct.so", "configs/a.yaml", "run.sh",
                 ".git/HEAD", ".venv/bin/python", "results/arena/games.jsonl",
                 "bot/__pycache__/x.pyc", "out/games.jsonl", "tests/mine.so",
-                "bot/data/weights.json", ".hypothesis/x"):
+                "bot/data/weights.json", ".hypothesis/x", ".mypy_cache/x"):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(rel)
     (root / "run.sh").chmod(0o755)
@@ -54,3 +54,19 @@ def test_shared_fs_ships_nothing_and_a_missing_so_is_an_error(project):
     assert bundle.data is None and bundle.root == str(project.resolve())
     with pytest.raises(BundleError, match="nowhere.so"):
         make_bundle(parsed({"x": {"so": "nowhere.so"}}), project, False, set())
+
+
+def test_a_file_gone_between_the_walk_and_the_zip_is_left_out(project, monkeypatch):
+    import arena.cluster.bundle as bundle_module
+
+    walk = bundle_module._walk
+
+    def walk_then_remove(root, skip):
+        files = walk(root, skip)
+        (project / "configs" / "a.yaml").unlink()  # a cache file another program removed
+        return files
+
+    monkeypatch.setattr(bundle_module, "_walk", walk_then_remove)
+    bundle = make_bundle(parsed({"bot": {"process": "python -m bot"}}), project, False,
+                         {project / "out"})
+    assert "configs/a.yaml" not in names(bundle) and "run.sh" in names(bundle)
