@@ -1,36 +1,42 @@
 """`python -m arena analyse`: game records in, where each loss was decided out.
 
 Exit status: 0 on success, 2 for input it cannot use (no such file, no records, a player that
-lost no game); the message is one line, never a traceback. The arena's command line imports
-this module only when an analysis runs, and this module imports the search (the bot's
-modules) and the progress bar only when a search runs.
+lost no game), 130 on Ctrl-C; the message is one line, never a traceback. With `-o FILE` each
+game is written to FILE as soon as it is analysed, so an interrupted analysis keeps what it
+finished, and the same command run again analyses only the rest (the games FILE already holds
+analysed are kept). The arena's command line imports this module only when an analysis runs,
+and this module imports the search (the bot's modules) and the progress bar only when a
+search runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import logging
 import os
+import signal
 import sys
 from pathlib import Path
-from typing import Iterator, List, Optional, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from records.analysis import LossAnalysis, Skipped
-from records.game import GameRecord
-from records.log import LOG_NAME, ResultsError, losses, read_games, write_log
+from records.game import GameKey, GameRecord
+from records.log import LOG_NAME, ResultLog, ResultsError, losses, read_games, read_log, write_log
 
 DEFAULT_SECONDS = 3.0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m arena analyse",
+def build_parser(prog: str = "python -m arena analyse") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog,
                                      description="Where each lost game was decided, proven by "
                                                  "an exact search (docs/analyse.md).")
     parser.add_argument("records", type=Path,
                         help=f"a JSON Lines log of games, or a results folder holding {LOG_NAME}")
-    parser.add_argument("-o", "--out", type=Path,
+    parser.add_argument("-o", "--output", type=Path,
                         help="write every record again, each analysed loss with an "
-                             "'analysis' object (arena view shows it)")
+                             "'analysis' object (arena view shows it); each game is written as "
+                             "it is analysed, and a run again keeps those already there")
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
                         help="time budget of each searched position, in seconds (default "
                              f"{DEFAULT_SECONDS}); more settles earlier positions")
@@ -40,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="games analysed at once (one core each; default 1)")
     parser.add_argument("--summary", action="store_true",
                         help="print the split of the analyses already in RECORDS; search nothing")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress bar (one is drawn only on a terminal anyway)")
     return parser
 
 
@@ -50,61 +59,107 @@ def skip_reason(record: GameRecord) -> Optional[str]:
     return "tie" if record.loser is None else None
 
 
-def _analyse(job: Tuple[GameRecord, float]) -> LossAnalysis:
+def _analyse(job: Tuple[int, GameRecord, float]) -> Tuple[int, LossAnalysis]:
     from analysis.game import analyse_game
 
-    record, seconds = job
-    return analyse_game(record, seconds)
+    index, record, seconds = job
+    return index, analyse_game(record, seconds)
+
+
+def _ignore_ctrl_c() -> None:
+    """A worker process leaves Ctrl-C to the command, which ends it (no traceback of its own)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def analyse_all(records: List[GameRecord], seconds: float, lost_by: Optional[str],
-                jobs: int = 1, quiet: bool = False) -> List[GameRecord]:
+                jobs: int = 1, quiet: bool = False,
+                kept: Optional[Dict[GameKey, GameRecord]] = None,
+                done: Optional[Callable[[GameRecord], None]] = None) -> List[GameRecord]:
     """``records`` with an analysis on each loss analysed (a ``Skipped`` on a tie or a fault's
-    game unless ``lost_by`` names a player; games it did not lose get none)."""
-    from concurrent.futures import ProcessPoolExecutor
+    game unless ``lost_by`` names a player; games it did not lose get none). A game in
+    ``kept`` (by key) is taken from there, not searched again; ``done`` gets each game as
+    soon as it is analysed, in the order they finish."""
+    from multiprocessing import Pool
 
     from tqdm import tqdm
 
-    todo = losses(records, lost_by)
-    out = list(records)
+    kept = kept or {}
+    out = [kept.get(r.key, r) for r in records]
     if lost_by is None:
         for i, r in enumerate(out):
             reason = skip_reason(r)
-            if reason:
+            if reason and r.analysis is None:
                 out[i] = dataclasses.replace(r, analysis=Skipped(reason))
-    work = [(records[i], seconds) for i in todo]
-    with tqdm(total=len(todo), unit="game", desc="analyse", disable=quiet,
+    todo = [i for i in losses(records, lost_by) if out[i].analysis is None]
+    work = [(i, records[i], seconds) for i in todo]
+    with tqdm(total=len(todo), unit="game", desc="analyse", disable=True if quiet else None,
               file=sys.stderr) as bar:
-        def collect(results: Iterator[LossAnalysis]) -> None:
-            for i, analysis in zip(todo, results):
+        def collect(results: Iterator[Tuple[int, LossAnalysis]]) -> None:
+            for i, analysis in results:
                 out[i] = dataclasses.replace(out[i], analysis=analysis)
+                if done is not None:
+                    done(out[i])
                 bar.update()
 
         jobs = max(1, min(jobs, len(todo) or 1, os.cpu_count() or 1))
         if jobs == 1:
             collect(map(_analyse, work))
         else:
-            with ProcessPoolExecutor(jobs) as pool:
-                collect(pool.map(_analyse, work))
+            pool = Pool(jobs, initializer=_ignore_ctrl_c)
+            try:
+                collect(pool.imap_unordered(_analyse, work))
+                pool.close()
+            except BaseException:  # Ctrl-C: the workers' searches end with the command
+                pool.terminate()
+                raise
+            finally:
+                pool.join()
     return out
 
 
-def main(argv: List[str]) -> int:
+def kept_analyses(path: Path) -> Dict[GameKey, GameRecord]:
+    """The analysed games an earlier run left in ``path`` (a torn last line, cut off by a
+    Ctrl-C or a kill, is dropped), by key."""
+    return {r.key: r for r in read_log(path, repair=True) if r.analysis is not None}
+
+
+def main(argv: List[str], prog: str = "python -m arena analyse") -> int:
     """The command: analyse (or with --summary only read) and print the split. Raises
     ResultsError for input it cannot use."""
     from analysis.summary import summarise
 
-    args = build_parser().parse_args(argv)
+    args = build_parser(prog).parse_args(argv)
+    if args.verbose:
+        logging.getLogger().setLevel(logging.DEBUG)
     if args.seconds <= 0 or args.jobs < 1:
         raise ResultsError("--seconds must be positive and --jobs at least 1")
     records = read_games(args.records)
     if args.summary:
         if not any(r.analysis for r in records):
             raise ResultsError(f"{args.records}: no analysed record (run analyse with -o first)")
+    elif args.output:
+        kept = kept_analyses(args.output)
+        kept = {r.key: kept[r.key] for r in records if r.key in kept}
+        write_log(args.output, kept.values())  # what an interrupted run leaves: analysed games
+        with ResultLog(args.output) as log:
+            try:
+                records = analyse_all(records, args.seconds, args.lost_by, args.jobs,
+                                      args.quiet, kept, log.append)
+            except KeyboardInterrupt:
+                held = len(read_log(args.output))
+                print(f"{prog}: interrupted; {held} games analysed are kept in {args.output}, "
+                      "and the same command analyses the rest", file=sys.stderr)
+                return 130
+        write_log(args.output, records)  # every record, in the log's order
+        print(f"{prog}: {len(kept)} games kept from {args.output}, the others analysed now",
+              file=sys.stderr)
     else:
-        records = analyse_all(records, args.seconds, args.lost_by, args.jobs)
-    if args.out:
-        write_log(args.out, records)
+        try:
+            records = analyse_all(records, args.seconds, args.lost_by, args.jobs, args.quiet)
+        except KeyboardInterrupt:
+            print(f"{prog}: interrupted; nothing kept (with -o FILE each game is kept as it is "
+                  "analysed)", file=sys.stderr)
+            return 130
     try:
         print("\n".join(summarise(records)))
     except BrokenPipeError:  # `| head`: the reader has what it wanted

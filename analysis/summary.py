@@ -43,12 +43,12 @@ def game_line(record: GameRecord, a: LossAnalysis) -> str:
 def summarise(records: List[GameRecord]) -> List[str]:
     """The split of the losses in ``records`` that carry an analysis (others are counted as
     not analysed), then a line for each of them."""
-    done = [r for r in records if isinstance(r.analysis, LossAnalysis)]
-    analyses: List[LossAnalysis] = [r.analysis for r in done]
+    done = [(r, r.analysis) for r in records if isinstance(r.analysis, LossAnalysis)]
+    analyses = [a for _, a in done]
     skipped = Counter(r.analysis.reason.split(":")[0] for r in records
                       if isinstance(r.analysis, Skipped))
     colour = Counter(a.loser_moved for a in analyses)
-    even = Counter(r.analysis.loser_moved for r in done if r.M % 2 == 0)
+    even = Counter(a.loser_moved for r, a in done if r.M % 2 == 0)
     decided = [a.decisive for a in analyses if a.decisive]
     proven = [a for a in analyses if a.decisive and a.decisive.proven]
     avoidable = [d for d in decided if not d.proven and d.avoidable]
@@ -66,5 +66,5 @@ def summarise(records: List[GameRecord]) -> List[str]:
         f"lost before its first move: {len(analyses) - len(decided)}",
         f"  the win it allowed: {_counts(kinds, [k.value for k in Kind])}",
     ]
-    lines += ["  " + game_line(r, r.analysis) for r in done]
+    lines += ["  " + game_line(r, a) for r, a in done]
     return lines

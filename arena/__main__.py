@@ -25,7 +25,7 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, Dict, List, Optional
 
 from arena.batch.config import (
     Config,
@@ -47,23 +47,63 @@ DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "arena.yam
 LOG = logging.getLogger("arena")
 
 
+def prog_name() -> str:
+    """How the user started the command line, for usage lines: `arena` (installed) or
+    `python -m arena` (from a checkout)."""
+    return "arena" if Path(sys.argv[0]).name == "arena" else "python -m arena"
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Descriptions as written; each option's help ends with its default, unless the text
+    already names it or there is none to name."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if ("default" in text or default in (None, False, argparse.SUPPRESS)
+                or not action.option_strings):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+def _common(p: argparse.ArgumentParser, top: bool = False) -> None:
+    """-v and -q, taken before the command or after it alike (a subcommand's copy leaves the
+    value alone when not given, so `-v` before the command is kept)."""
+    keep: Dict[str, Any] = {} if top else {"default": argparse.SUPPRESS}
+    p.add_argument("-v", "--verbose", action="store_true", help="debug logging", **keep)
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="no progress bar and no table (a progress bar is drawn only on a "
+                        "terminal anyway)", **keep)
+
+
 def _add_overrides(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rounds", type=int, help="boards to play (each twice, colours swapped)")
+    """The batch's keys, each overriding the config's (or, with no config, Config's default)."""
+    d = Config()
+
+    def given(text: str, key: str) -> str:
+        return f"{text} (default: the config's, else {getattr(d, key)})"
+
+    p.add_argument("--rounds", type=int,
+                   help=given("boards to play (each twice, colours swapped)", "rounds"))
     p.add_argument("--time-limit", "--time", dest="time_limit", type=float,
-                   help="seconds per move")
-    p.add_argument("-j", "--jobs", type=int, help="games in parallel (about one core each)")
-    p.add_argument("--seed", type=int, help="board seed: round r's board comes from (seed, r)")
-    p.add_argument("--output", help=f"folder for <A>_<B>.txt files and {LOG_NAME}")
-    p.add_argument("--batch", help="batch name kept in records (resume matches on it)")
+                   help=given("seconds per move", "time_limit"))
+    p.add_argument("-j", "--jobs", type=int,
+                   help=given("games in parallel (about one core each)", "jobs"))
+    p.add_argument("--seed", type=int,
+                   help=given("board seed: round r's board comes from (seed, r)", "seed"))
+    p.add_argument("-o", "--output",
+                   help=given(f"folder for <A>_<B>.txt files and {LOG_NAME}", "output"))
+    p.add_argument("--batch", help="batch name kept in records, which resume matches on "
+                                   "(default: the config's, else the command's name)")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="play on Dask workers: a scheduler's address (tcp://host:8786) or "
-                        "local:N for N worker processes here; needs pip install '.[cluster]'")
+                        "local:N for N worker processes here; needs pip install '.[cluster]' "
+                        "(default: the config's, else local processes)")
     p.add_argument("--shared-fs", dest="shared_fs", action="store_true", default=None,
                    help="with --cluster: workers see this folder at the same path, ship nothing")
     p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
                    help="stop once the SPRT of H1 (A is ELO1 stronger) against H0 (ELO0) "
-                        "decides; a batch of one pairing")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar, no table")
+                        "decides; a batch of one pairing (default: the config's, else none)")
 
 
 def _players_arg(p: argparse.ArgumentParser) -> None:
@@ -78,59 +118,76 @@ def _known_players(path: Path) -> dict:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m arena", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
-    sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="run a batch config (resumes a batch cut short)")
-    run.add_argument("config", type=Path, nargs="?", default=DEFAULT_CONFIG)
+    from arena import __version__
+
+    parser = argparse.ArgumentParser(prog=prog_name(), description=__doc__,
+                                     formatter_class=HelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _common(parser, top=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, **kw: Any) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, formatter_class=HelpFormatter, **kw)
+        if kw.get("add_help", True):
+            _common(p)
+        return p
+
+    run = command("run", help="run a batch config (resumes a batch cut short)")
+    run.add_argument("config", type=Path, nargs="?", default=DEFAULT_CONFIG,
+                     help="the batch's YAML file (default: configs/arena.yaml)")
     _add_overrides(run)
     for mode, text in (("gauntlet", "the first player against each of the others"),
                        ("roundrobin", "every pair of players")):
-        p = sub.add_parser(mode, help=text)
+        p = command(mode, help=text)
         _players_arg(p)
         _add_overrides(p)
-    game = sub.add_parser("game", help="one game; A moves first unless --swap")
+    game = command("game", help="one game; A moves first unless --swap")
     _players_arg(game)
-    game.add_argument("--seed", type=int, default=1)
+    game.add_argument("--seed", type=int, default=1,
+                      help="board seed: round r's board comes from (seed, r)")
     game.add_argument("--round", type=int, default=0, help="which board of the seed")
     game.add_argument("--board", type=int, nargs=4, metavar=("M", "N", "NOX", "NOY"),
                       help="play this board instead of the seed's")
-    game.add_argument("--time-limit", "--time", dest="time_limit", type=float, default=3.0)
+    game.add_argument("--time-limit", "--time", dest="time_limit", type=float, default=3.0,
+                      help="seconds per move")
     game.add_argument("--swap", action="store_true", help="B moves first (leg 1)")
     game.add_argument("--watch", action="store_true", help="draw the board after each move")
     game.add_argument("--delay", type=float, default=0.0, help="pause after each drawn move")
-    stat = sub.add_parser("stat", help="tables from a results folder (as stat.py)")
+    stat = command("stat", help="tables from a results folder (as stat.py)")
     stat_command.add_arguments(stat)
-    view = sub.add_parser("view", help="HTML replay page of a JSON Lines log")
+    view = command("view", help="HTML replay page of a JSON Lines log")
     view.add_argument("records", type=Path, help="a JSON Lines log, or its results folder")
-    view.add_argument("-o", "--out", type=Path, default=Path("results/view.html"))
-    compare = sub.add_parser("compare", help="two batches on the same boards: the games that "
-                                             "changed hands")
+    view.add_argument("-o", "--output", type=Path, default=Path("results/view.html"),
+                      help="the page's file")
+    compare = command("compare", help="two batches on the same boards: the games that "
+                                      "changed hands")
     compare.add_argument("new", type=Path, help="records (.jsonl, or its folder) of one version")
     compare.add_argument("old", type=Path, help="records (.jsonl, or its folder) of the other")
-    compare.add_argument("--player", default="bot",
-                         help="the compared player's name, or its start (default: bot)")
+    compare.add_argument("--compared", metavar="NAME", default="bot",
+                         help="the compared player's name, or its start")
     # The analysis (and with it the bot's search) is imported only when it runs: its arguments
     # go on untouched to analysis.command, which has its own parser and --help.
-    analyse = sub.add_parser("analyse", add_help=False, prefix_chars="\0",
+    analyse = command("analyse", add_help=False, prefix_chars="\0",
                              help="where each lost game was decided, proven by an exact search "
                                   "(docs/analyse.md; analyse --help for its options)")
     analyse.add_argument("arguments", nargs="*")
-    review = sub.add_parser("review", add_help=False, prefix_chars="\0",
+    review = command("review", add_help=False, prefix_chars="\0",
                             help="each position of each game evaluated by the engine, the "
                                  "mistakes marked (docs/web.md; review --help for its options)")
     review.add_argument("arguments", nargs="*")
-    play = sub.add_parser("play", help="play a bot yourself at the terminal: play human BOT")
-    play.add_argument("human", choices=["human"])
+    play = command("play", help="play a bot yourself at the terminal: play human BOT")
+    play.add_argument("human", choices=["human"], help="you")
     play.add_argument("bot", metavar="BOT", help="NAME or NAME=SPEC")
-    play.add_argument("--config", type=Path, default=DEFAULT_CONFIG)
+    play.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
+                      help="where player NAMEs are looked up before the built-in ones "
+                           "(default: configs/arena.yaml where it exists)")
     play.add_argument("--seed", type=int, help="board seed (default: a new board each time)")
     play.add_argument("--second", action="store_true", help="the bot moves first")
     play.add_argument("--time-limit", "--time", dest="time_limit", type=float, default=3.0,
                       help="seconds per move for the bot")
-    play.add_argument("-o", "--out", type=Path, default=Path("results/play") / LOG_NAME)
-    serve = sub.add_parser("serve", help="play the bots and watch a batch in the browser "
+    play.add_argument("-o", "--output", type=Path, default=Path("results/play") / LOG_NAME,
+                      help="the log the game is appended to")
+    serve = command("serve", help="play the bots and watch a batch in the browser "
                                          "(docs/web.md)")
     serve.add_argument("folder", type=Path, nargs="?", default=Path("results/arena"),
                        help=f"the results folder: its {LOG_NAME} gets the games played, its "
@@ -223,7 +280,7 @@ def cmd_game(args: argparse.Namespace) -> int:
 def cmd_view(args: argparse.Namespace) -> int:
     from arena.view.page import write_report
 
-    path = write_report(args.records, args.out)
+    path = write_report(args.records, args.output)
     print(path)
     return 0
 
@@ -231,7 +288,7 @@ def cmd_view(args: argparse.Namespace) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     from arena.report.compare import compare
 
-    print("\n".join(compare(args.new, args.old, args.player)))
+    print("\n".join(compare(args.new, args.old, args.compared)))
     return 0
 
 
@@ -249,16 +306,17 @@ def cmd_play(args: argparse.Namespace) -> int:
                 draw_board(seed, 0), args.time_limit)
     with make_player(name, spec) as bot:
         record = play_task({human.name: human, name: bot}, task)
-    with ResultLog(args.out) as out:
+    with ResultLog(args.output) as out:
         out.append(record)
     verdict = {Outcome.WIN: "You won", Outcome.LOSS: "You lost",
                Outcome.DRAW: "Draw"}[record.result.outcome(Side.A)]
     human.show_final(record.moves, human_first, f"{verdict}: {record.reason} (course code "
-                     f"{record.code}); recorded in {args.out}")
+                     f"{record.code}); recorded in {args.output}")
     return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import errno
     import signal
 
     from arena.batch.builtin import builtin_players
@@ -267,17 +325,30 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     players = {**builtin_players(), **_known_players(args.config)}
     players.update(player_from_arg(p, players) for p in args.player)
-    server = make_server(args.folder, players, args.host, args.port, args.time_limit,
-                         tuple(args.sprt))
+    try:
+        server = make_server(args.folder, players, args.host, args.port, args.time_limit,
+                             tuple(args.sprt))
+    except OSError as exc:
+        why = (f"port {args.port} is busy on {args.host} (another server listens there; "
+               "--port 0 takes a free one)" if exc.errno == errno.EADDRINUSE else
+               f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
+        print(f"arena serve: {why}", file=sys.stderr)
+        return 2
     host, port = server.server_address[:2]
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"arena serve: WARNING: listening on {args.host}: anyone who reaches this "
               "machine can start players and read the folder's games", file=sys.stderr)
-    print(f"arena serve: http://{host}:{port}/ serving {args.folder} (Ctrl-C stops)",
+    shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+    print(f"arena serve: http://{shown}:{port}/ serving {args.folder} (Ctrl-C stops)",
           file=sys.stderr, flush=True)
     # a SIGTERM stops the server as Ctrl-C does: the games running are recorded as abandoned
     signal.signal(signal.SIGTERM, terminate)
-    run(server)
+    try:
+        run(server)
+    except KeyboardInterrupt:
+        print("arena serve: stopped; the games running are recorded as abandoned",
+              file=sys.stderr)
+        return 130
     return 0
 
 
@@ -298,18 +369,24 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_compare(args)
         if args.command == "serve":
             return cmd_serve(args)
-        if args.command == "analyse":
-            from analysis.command import main as analyse
+        if args.command in ("analyse", "review"):
+            # their own parsers take the rest; -v and -q given before the command go along
+            forwarded = [flag for flag, on in (("-v", args.verbose), ("-q", args.quiet)) if on]
+            prog = f"{prog_name()} {args.command}"
+            if args.command == "analyse":
+                from analysis.command import main as analyse
 
-            return analyse(args.arguments)
-        if args.command == "review":
+                return analyse(forwarded + args.arguments, prog)
             from arena.engine.review import main as review
 
-            return review(args.arguments)
+            return review(forwarded + args.arguments, prog)
         return cmd_batch(args)
     except (ConfigError, ResultsError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # the commands that keep work say what they kept themselves
+        print("arena: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

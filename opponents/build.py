@@ -40,23 +40,23 @@ def compile_library(sources: Sequence[PathLike], output: PathLike,
     it with gcc, without libstdc++, as the course's own libraries are. ``defines`` are macro
     names (``MODE_SEGV``). The library appears whole or not at all, so processes that build
     the same library at once never load half of one."""
-    sources = [Path(s) for s in sources]
-    output = Path(output)
-    cxx = any(s.suffix in CXX_SUFFIXES for s in sources)
+    paths = [Path(s) for s in sources]
+    library = Path(output)
+    cxx = any(s.suffix in CXX_SUFFIXES for s in paths)
     compiler = "g++" if cxx and libstdcxx else "gcc"
-    folders = dict.fromkeys(f"-I{s.parent}" for s in sources)
-    output.parent.mkdir(parents=True, exist_ok=True)
-    partial = output.with_name(f".{output.name}.{os.getpid()}.part")
+    folders = dict.fromkeys(f"-I{s.parent}" for s in paths)
+    library.parent.mkdir(parents=True, exist_ok=True)
+    partial = library.with_name(f".{library.name}.{os.getpid()}.part")
     command = [compiler, *([CXX_STANDARD] if cxx else []), *COURSE_FLAGS, *folders,
-               *(f"-D{name}" for name in defines), *map(str, sources), "-o", str(partial)]
+               *(f"-D{name}" for name in defines), *map(str, paths), "-o", str(partial)]
     try:
         done = subprocess.run(command)
         if done.returncode != 0:
             raise BuildError(f"{' '.join(command)} exited with status {done.returncode}")
-        os.replace(partial, output)
+        os.replace(partial, library)
     finally:
         partial.unlink(missing_ok=True)
-    return output
+    return library
 
 
 def cache_dir() -> Path:

@@ -21,7 +21,7 @@ from typing import Iterable, Iterator, List, Optional, Tuple
 try:
     import fcntl
 except ImportError:  # not POSIX: one writer a folder, as before
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # a module or None: the lock checks first
 
 from records.game import GameRecord
 

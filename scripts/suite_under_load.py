@@ -11,6 +11,7 @@ Arguments after ``--`` go to pytest (through test.sh). Skips are refused as in C
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -58,6 +59,9 @@ def main(argv: List[str]) -> int:
                         help="allow the skips tests/skips.py allows (default: none, as CI)")
     parser.add_argument("pytest_args", nargs="*", help="arguments for pytest, after --")
     args = parser.parse_args(argv)
+    # Ctrl-C stops the runs even where this script was started with SIGINT ignored (a
+    # background job of a shell without job control); the runs get it at its default too
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     env = dict(os.environ)
     if not args.allow_skips:
         env["ARENA_NO_SKIPS"] = "1"

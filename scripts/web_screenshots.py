@@ -116,8 +116,8 @@ def main() -> int:
             driver.save_screenshot(str(args.out / "web-replay.png"))
         finally:
             driver.quit()
-            server.shutdown()
-            server.app.close()
+            server.shutdown()  # the app too: its streams end, its games are abandoned
+            server.server_close()
     for name in ("web-play.png", "web-review.png", "web-analyse.png", "web-watch.png",
                  "web-replay.png"):
         print(args.out / name)

@@ -13,6 +13,7 @@ the run (exit status 1) after the tests, listed under "skips not allowed".
 """
 
 import os
+import signal
 from typing import List
 
 import pytest
@@ -24,6 +25,12 @@ COMMON = dict(deadline=None, print_blob=True, suppress_health_check=[HealthCheck
 settings.register_profile("ci", max_examples=100, derandomize=True, database=None, **COMMON)
 settings.register_profile("thorough", max_examples=1000, **COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# Ctrl-C as a user's terminal delivers it, whatever started the run: a shell without job control
+# starts a background command with SIGINT ignored, its children inherit that, and the tests
+# that interrupt a batch, a game or an analysis would see their SIGINT ignored. Python's own
+# handler here means SIG_DFL in every process the tests start (exec resets a handler).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 NO_SKIPS = os.environ.get("ARENA_NO_SKIPS") == "1"
 refused: List[str] = []  # "test id: reason" of each skip not allowed in this run

@@ -20,9 +20,6 @@ ALLOWED = {
     "no chromedriver": "Debian's `chromium-driver` (/usr/bin/chromedriver, the driver "
                        "devtools/browser.py names), `chromium` or the `selenium` package is "
                        "absent: the web app's browser tests",
-    "Python 3.8 without distributed": "`distributed` is not installed, as on Python 3.8 "
-                                      "(requirements.txt installs it on 3.9+ only): the "
-                                      "cluster tests",
     "no Python 3.8": "no `python3.8` interpreter on the machine: the unzipped bot's game under "
                      "the oldest Python the platform may run (vermin still checks the syntax)",
     "one core": "the tests may run on one core only (sched_getaffinity): the bot ships "

@@ -25,14 +25,17 @@ LADDER: Dict[str, Dict[str, object]] = {
 def builtin_players() -> Dict[str, PlayerSpec]:
     """Every built-in player (the native UCT's library built if stale): the web app's
     opponents."""
-    return {name: builtin_player(name) for name in LADDER}  # type: ignore[misc]
+    return {name: _ladder_player(name) for name in LADDER}
 
 
 def builtin_player(name: str) -> Optional[PlayerSpec]:
     """The built-in player `name`, None when there is none; naming `uct` builds its library
     when it is missing or older than its source."""
-    if name not in LADDER:
-        return None
+    return _ladder_player(name) if name in LADDER else None
+
+
+def _ladder_player(name: str) -> PlayerSpec:
+    """LADDER's player `name`."""
     if name == "uct":
         from opponents.build import native_uct
 

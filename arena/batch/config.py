@@ -148,11 +148,11 @@ def _expand(where: str, key: str, items: Any, players: Dict[str, PlayerSpec]) ->
         else:
             name = check_name(where, ikey, item)
             if name not in players:
-                spec = builtin_player(name)
-                if spec is None:
+                builtin = builtin_player(name)
+                if builtin is None:
                     raise _fail(where, ikey, f"no player named {name!r} under players (nor a "
                                              f"built-in one: {', '.join(LADDER)})")
-                players[name] = spec
+                players[name] = builtin
             names.append(name)
     return names
 

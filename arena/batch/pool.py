@@ -15,8 +15,9 @@ import multiprocessing as mp
 import queue
 import signal
 import traceback
+from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from arena.core.live import LiveFile
 from arena.core.tasks import BatchError, Task
@@ -125,7 +126,7 @@ def _play_all(specs: Dict[str, PlayerSpec], todo: List[Task], jobs: int,
         _stop(workers)
 
 
-def _stop(workers: List[mp.Process]) -> None:
+def _stop(workers: Sequence[BaseProcess]) -> None:
     """SIGTERM the workers (they close their players), then SIGKILL any that linger."""
     for w in workers:
         if w.is_alive():

@@ -69,8 +69,9 @@ class Progress:
         from tqdm import tqdm
 
         self.count = wdl(done)
-        self.bar = tqdm(total=total, initial=len(done), unit="game", disable=quiet,
-                        dynamic_ncols=True, file=sys.stderr)
+        # drawn on a terminal only (disable=None), never into a redirected log
+        self.bar = tqdm(total=total, initial=len(done), unit="game",
+                        disable=True if quiet else None, dynamic_ncols=True, file=sys.stderr)
         self._show()
 
     def add(self, record: GameRecord) -> None:

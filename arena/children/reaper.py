@@ -13,7 +13,7 @@ import signal
 import subprocess
 import threading
 from dataclasses import dataclass, field
-from typing import Dict, List, Mapping, Optional, Sequence, Set
+from typing import IO, Dict, List, Mapping, Optional, Sequence, Set
 
 
 @dataclass
@@ -28,6 +28,18 @@ class Child:
     @property
     def pid(self) -> int:
         return self.proc.pid
+
+    @property
+    def stdin(self) -> IO[bytes]:
+        """The arena's end of the child's stdin (spawn makes all three pipes)."""
+        assert self.proc.stdin is not None
+        return self.proc.stdin
+
+    @property
+    def stdout(self) -> IO[bytes]:
+        """The arena's end of the child's stdout."""
+        assert self.proc.stdout is not None
+        return self.proc.stdout
 
 
 _live: Dict[int, Child] = {}
@@ -44,6 +56,7 @@ def spawn(argv: Sequence[str], cwd: Optional[str] = None,
                             close_fds=True, start_new_session=True)
     pipes = (proc.stdin, proc.stdout, proc.stderr)
     inodes = {os.fstat(p.fileno()).st_ino for p in pipes if p}
+    assert proc.stderr is not None  # stderr=PIPE
     child = Child(proc, os.dup(proc.stderr.fileno()), inodes)
     proc.stderr.close()
     with _live_lock:
@@ -118,7 +131,7 @@ def kill_tree(child: Child) -> None:
         child.proc.wait(timeout=5)
     except subprocess.TimeoutExpired:  # unkillable (uninterruptible sleep): leave it to init
         pass
-    for pipe in (child.proc.stdin, child.proc.stdout):
+    for pipe in (child.stdin, child.stdout):
         try:
             pipe.close()
         except OSError:

@@ -90,7 +90,9 @@ def _mib(size: int) -> str:
 
 
 def _inside(path: Optional[str], folder: str) -> bool:
-    return bool(path) and os.path.realpath(path).startswith(os.path.realpath(folder) + os.sep)
+    if not path:
+        return False
+    return os.path.realpath(path).startswith(os.path.realpath(folder) + os.sep)
 
 
 def activate(folder: str, packages: Sequence[str]) -> Any:
@@ -126,7 +128,7 @@ class Bootstrap(WorkerPlugin):
 
     async def setup(self, worker: Any) -> None:
         state = self.state
-        problems = version_problems(sys.version_info, distributed_version(),
+        problems = version_problems(sys.version_info[:2], distributed_version(),
                                     state["distributed"])
         if not problems:  # unpacking and starting players block: not on the worker's loop
             problems = await asyncio.get_running_loop().run_in_executor(

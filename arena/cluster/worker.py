@@ -98,6 +98,7 @@ GAME = "__import__('arena.cluster.worker').cluster.worker.play_remote(NAME, TASK
 
 def play_remote(plugin_name: str, task: bytes) -> GameRecord:
     """Play one pickled Task on this worker (only a worker whose check passed gets one)."""
-    batch = get_worker().plugins[plugin_name].batch
+    plugin = get_worker().plugins[plugin_name]
+    batch: BatchFiles = plugin.batch  # type: ignore[attr-defined]  # set by Bootstrap.setup
     game: Task = pickle.loads(task)
     return batch.worker().play(game)

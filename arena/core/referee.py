@@ -64,8 +64,9 @@ def _play(players: Tuple[Player, Player], board: Grid, time_limit: float) -> Gam
     started = {side: players[side - 1].start_game(board.M, board.N, board.no_x, board.no_y)
                for side in (2, 1)}
     for side in (1, 2):
-        if started[side] is not None:
-            return _lost_by_fault(side, started[side], moves, times)
+        load = started[side]
+        if load is not None:
+            return _lost_by_fault(side, load, moves, times)
     last = (-1, -1)
     side = 1
     while True:
@@ -74,12 +75,13 @@ def _play(players: Tuple[Player, Player], board: Grid, time_limit: float) -> Gam
         if res.fault is None and player.timed and res.elapsed > time_limit:
             res = MoveResult(None, res.elapsed, FaultKind.TIMEOUT,
                              f"answered {res.point} after {res.elapsed:.3f} s")
-        if res.fault is None and not board.is_legal(*res.point):
-            res = MoveResult(None, res.elapsed, FaultKind.ILLEGAL, f"illegal move {res.point}")
-        if res.fault is not None:
+        point = res.point  # None exactly when res carries a fault
+        if res.fault is None and point is not None and not board.is_legal(*point):
+            res = MoveResult(None, res.elapsed, FaultKind.ILLEGAL, f"illegal move {point}")
+        if res.fault is not None or point is None:
             times.append(res.elapsed)
             return _lost_by_fault(side, res, moves, times)
-        x, y = res.point
+        x, y = point
         board.play(x, y, side)
         moves.append((x, y))
         times.append(res.elapsed)

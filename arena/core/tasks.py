@@ -9,7 +9,7 @@ the course's two lines per round.
 import socket
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Dict
+from typing import Mapping
 
 from arena.core.players.base import Player
 from arena.core.referee import GameOutcome, play_game
@@ -53,7 +53,7 @@ def to_record(task: Task, outcome: GameOutcome) -> GameRecord:
         host=socket.gethostname())
 
 
-def play_task(players: Dict[str, Player], task: Task) -> GameRecord:
+def play_task(players: Mapping[str, Player], task: Task) -> GameRecord:
     """Play one game of the batch between two of the given players (by name)."""
     pa, pb = players[task.key.a], players[task.key.b]
     first, second = (pa, pb) if task.first is Side.A else (pb, pa)

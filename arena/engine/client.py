@@ -18,7 +18,7 @@ import sys
 import threading
 from collections import deque
 from pathlib import Path
-from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence, overload
 
 from arena.children.reaper import Child, kill_tree, spawn
 from arena.children.tail import StderrTail
@@ -75,7 +75,7 @@ class Engine:
         self._pending: Deque[Analysis] = deque()  # requests sent whose final line is to come
         self._lock = threading.Lock()
         self._closed = False
-        self._reader = threading.Thread(target=self._read, args=(self._child.proc.stdout,),
+        self._reader = threading.Thread(target=self._read, args=(self._child.stdout,),
                                         name="engine-reader", daemon=True)
         self._reader.start()
 
@@ -120,7 +120,7 @@ class Engine:
             if self._closed or self._child is None:
                 raise EngineError("the engine is closed")
             try:
-                self._child.proc.stdin.write((json.dumps(request) + "\n").encode())
+                self._child.stdin.write((json.dumps(request) + "\n").encode())
             except OSError as exc:
                 raise EngineError(f"the engine is gone: {exc}") from None
             if analysis is not None:
@@ -171,6 +171,12 @@ class EnginePool:
         self._live: List[Engine] = []
         self._cond = threading.Condition()
         self._closed = False
+
+    @overload
+    def acquire(self, timeout: None = None) -> Engine: ...
+
+    @overload
+    def acquire(self, timeout: Optional[float]) -> Optional[Engine]: ...
 
     def acquire(self, timeout: Optional[float] = None) -> Optional[Engine]:
         """A fresh engine, or None when all ``cap`` are taken for ``timeout`` seconds (the

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import re
 import sys
 import time
@@ -221,9 +222,9 @@ def save_review(folder: Path, review: Review) -> Path:
 
 
 # ---- the command ------------------------------------------------------------------------
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = "python -m arena review") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m arena review",
+        prog=prog,
         description="Review every game of a log: each position evaluated by the engine, the "
                     "inaccuracies, mistakes and blunders marked (docs/web.md, 'Game review'); "
                     f"the reviews are kept in {REVIEWS_DIR}/ beside the log.")
@@ -240,7 +241,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lost-by", metavar="NAME",
                         help="only the games this player lost on the board (a name, or its "
                              "start)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress bar (one is drawn only on a terminal anyway)")
     return parser
 
 
@@ -267,7 +270,7 @@ def review_all(records: List[GameRecord], folder: Path, budget: Budget, jobs: in
     jobs = max(1, min(jobs, len(todo) or 1))
     pool = EnginePool(jobs)
     bar = tqdm(total=sum(searched(r) for r in todo), unit="position", desc="review",
-               disable=quiet or not todo, file=sys.stderr)
+               disable=True if quiet or not todo else None, file=sys.stderr)
 
     def one(record: GameRecord) -> Review:
         engine = pool.acquire()  # no timeout: waits for a place, never None
@@ -278,14 +281,18 @@ def review_all(records: List[GameRecord], folder: Path, budget: Budget, jobs: in
         save_review(folder, review)
         return review
 
+    reviews = {key: review for key, review in kept.items() if review is not None}
+    threads = ThreadPoolExecutor(jobs)
     try:
-        with ThreadPoolExecutor(jobs) as threads:
-            for review in threads.map(one, todo):
-                kept[review.key] = review
+        for review in threads.map(one, todo):
+            reviews[review.key] = review
     finally:
+        # on Ctrl-C the engines are killed first, so the games under way end at once (each
+        # finished one is saved already) rather than at their last position
         pool.close()
+        threads.shutdown(wait=True, cancel_futures=True)
         bar.close()
-    return [kept[r.key] for r in records], len(todo)
+    return [reviews[r.key] for r in records], len(todo)
 
 
 def summary(records: List[GameRecord], reviews: List[Review]) -> List[str]:
@@ -305,10 +312,13 @@ def summary(records: List[GameRecord], reviews: List[Review]) -> List[str]:
     return lines
 
 
-def main(argv: List[str]) -> int:
+def main(argv: List[str], prog: str = "python -m arena review") -> int:
     """The command: review a log's games and print the marks by player. Raises
-    ResultsError (one line, exit status 2) for input it cannot use."""
-    args = build_parser().parse_args(argv)
+    ResultsError (one line, exit status 2) for input it cannot use; on Ctrl-C the reviews
+    finished so far are kept (exit status 130) and the same command reviews the rest."""
+    args = build_parser(prog).parse_args(argv)
+    if args.verbose:
+        logging.getLogger().setLevel(logging.DEBUG)
     if args.jobs < 1:
         raise ResultsError("--jobs must be at least 1")
     budget = parse_budget(args.seconds, args.playouts)
@@ -318,6 +328,11 @@ def main(argv: List[str]) -> int:
     folder = log_path(args.records).parent
     try:
         reviews, made = review_all(records, folder, budget, args.jobs, args.quiet)
+    except KeyboardInterrupt:
+        held = sum(load_review(folder, r.key, budget) is not None for r in records)
+        print(f"{prog}: interrupted; {held} of {len(records)} games are reviewed and kept in "
+              f"{folder / REVIEWS_DIR}, and the same command reviews the rest", file=sys.stderr)
+        return 130
     except (EngineError, PositionError) as exc:  # a game no referee played, a failed engine
         raise ResultsError(f"review: {exc}") from None
     print(f"{len(reviews)} games reviewed at {budget} ({made} now, {len(reviews) - made} "

@@ -43,7 +43,8 @@ def time_plot(times: Dict[str, List[float]], path: Path) -> Path:
     high_ms = max(max(every) * 1000, 1.0) if every else 1.0
     bins = np.logspace(-2, np.log10(high_ms) + 0.1, 40)
     for player, ts in times.items():
-        ax.hist([max(t * 1000, 0.01) for t in ts], bins=bins, histtype="step", label=player)
+        ax.hist([max(t * 1000, 0.01) for t in ts], bins=bins.tolist(), histtype="step",
+                label=player)
     ax.set_xscale("log")
     ax.set_xlabel("move time (ms)")
     ax.set_ylabel("moves")

@@ -61,7 +61,8 @@ def pentanomial(pair_scores: Iterable[float]) -> Tuple[int, int, int, int, int]:
         if s not in counts:
             raise ValueError(f"a pair score must be one of {PAIR_SCORES}, got {s}")
         counts[s] += 1
-    return tuple(counts[s] for s in PAIR_SCORES)  # type: ignore[return-value]
+    zero, quarter, half, three_quarters, one = (counts[s] for s in PAIR_SCORES)
+    return zero, quarter, half, three_quarters, one
 
 
 @dataclass(frozen=True)

@@ -122,6 +122,7 @@ class Session:
 
     def _start(self, setup: Setup, seconds: Optional[float], playouts: Optional[int]) -> None:
         self.asked = (setup, seconds, playouts)
+        assert self.engine is not None  # started only where the session holds its engine
         try:
             self.analysis = self.engine.analyse(setup, seconds, playouts)
         except EngineError:  # the engine is gone: the stream takes a new one

@@ -97,7 +97,7 @@ def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
     name = body.get("opponent")
-    if name not in players:
+    if not isinstance(name, str) or name not in players:
         raise BadRequest(f"opponent: no player named {name!r}")
     spec = players[name]
     if body.get("seconds") is not None and spec.takes_time:

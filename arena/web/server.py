@@ -1,9 +1,12 @@
 """`python -m arena serve [FOLDER]`: play the bot and watch a batch in the browser.
 
-A local app for one person, so the standard library's `ThreadingHTTPServer` is enough: a thread
-per request, Server-Sent Events for the pushes (one-way, plain HTTP, reconnected by the browser
-itself), no framework to install, and everything it serves ships in the package (no CDN, no
-network). It listens on 127.0.0.1 unless told otherwise. The routes:
+A local app for one person, on a maintained stack, the one Jupyter-like tools stand on:
+Starlette's routes (one `Route` a path and method: another method is a 405) and streaming
+responses (Server-Sent Events for the pushes: one-way, plain HTTP, reconnected by the browser
+itself), served by uvicorn, whose HTTP framing is h11's (a body is read by its length, never
+taken for a next request). Handlers that block run in Starlette's thread pool; the HTTP layer
+(bodies, one-line answers, streams) is `arena/web/asgi.py`. Everything it serves ships in the
+package (no CDN, no network). It listens on 127.0.0.1 unless told otherwise. The routes:
 
     /                      the three pages          /static/NAME        their files
     /play, /watch          the play and watch pages /replay             the replay page of
@@ -22,19 +25,38 @@ network). It listens on 127.0.0.1 unless told otherwise. The routes:
 
 import json
 import logging
+import socket
 import threading
 import time
-from http.server import ThreadingHTTPServer
+from contextlib import contextmanager, nullcontext
+from functools import partial
 from pathlib import Path
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
 from urllib.parse import urlencode
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.responses import Response
+from starlette.routing import Route
 
 from arena.core.live import mark_watching
 from arena.view.page import render_page
 from arena.web.analyse import ANALYSED_DIR, Analyses
 from arena.web.analysis_board import AnalysisBoards, parse_paste, parse_position
+from arena.web.asgi import (
+    EXCEPTION_HANDLERS,
+    Call,
+    Forbidden,
+    NoStore,
+    event_stream,
+    redirect,
+    route,
+    send_json,
+    text,
+)
 from arena.web.games import BadRequest, Conflict, Games, NotFound, PlayGame
-from arena.web.handler import Forbidden, Handler, MethodNotAllowed, Route, not_found
 from arena.web.reviews import Job, Reviews, game_view
 from arena.web.watch import FolderWatch
 from records.game import GameKey, GameRecord
@@ -82,51 +104,50 @@ class App:
                 LOG.info("game %s abandoned: its page is gone", game_id)
 
     def close(self) -> None:
-        """Stop: every game still running is recorded as abandoned, every engine killed."""
+        """Stop: every stream ends, every game still running is recorded as abandoned, every
+        engine killed; idempotent."""
         self._stop.set()
         self.boards.close()
         self.games.close()
 
-    def route(self, method: str, parts: Tuple[str, ...]) -> Route:
-        if method == "GET" and parts in PAGES:
-            return self.page, (PAGES[parts],)
-        if method == "GET" and len(parts) == 2 and parts[0] == "static":
-            return self.static, (parts[1],)
-        if method == "GET" and parts == ("replay",):
-            return self.replay, ()
-        if method == "GET" and parts == ("replay", "game"):
-            return self.replay_game, ()
-        if parts[:1] == ("api",):
-            return self._api(method, parts[1:])
-        raise not_found(parts)
+    def routes(self) -> List[Route]:
+        """Each route, for one method (another on its path is a 405; a path of none, a 404)."""
+        pages = [route("/" + "/".join(parts), partial(self.page, name=name))
+                 for parts, name in PAGES.items()]
+        return pages + [
+            route("/static/{name}", self.static),
+            route("/replay", self.replay),
+            route("/replay/game", self.replay_game),
+            route("/api/opponents", self.opponents),
+            route("/api/games", self.new_game, "POST"),
+            route("/api/games/{game_id}", self.game_state),
+            route("/api/games/{game_id}/events", self.game_events),
+            route("/api/games/{game_id}/move", self.move, "POST"),
+            route("/api/games/{game_id}/analyse", self.analyse, "POST"),
+            route("/api/watch", self.watch_state),
+            route("/api/watch/events", self.watch_events),
+            route("/api/review", self.review_state),
+            route("/api/review", self.review_start, "POST"),
+            route("/api/analysis/events", self.analysis_events),
+            route("/api/analysis/paste", self.analysis_paste, "POST"),
+            route("/api/analysis/{session_id:session}", self.analysis_position, "POST"),
+            route("/api/analysis/{session_id}/stop", self.analysis_stop, "POST"),
+        ]
 
-    def _api(self, method: str, parts: Tuple[str, ...]) -> Route:
-        routes = {("GET", ("opponents",)): self.opponents, ("POST", ("games",)): self.new_game,
-                  ("GET", ("watch",)): self.watch_state, ("GET", ("watch", "events")):
-                  self.watch_events, ("GET", ("review",)): self.review_state,
-                  ("POST", ("review",)): self.review_start}
-        if (method, parts) in routes:
-            return routes[(method, parts)], ()
-        if parts[:1] == ("analysis",):
-            return self._analysis_api(method, parts[1:])
-        if len(parts) >= 2 and parts[0] == "games":
-            game_routes = {("GET", ()): self.game_state, ("GET", ("events",)): self.game_events,
-                           ("POST", ("move",)): self.move, ("POST", ("analyse",)): self.analyse}
-            if (method, parts[2:]) in game_routes:
-                return game_routes[(method, parts[2:])], (parts[1],)
-        if any(p == parts for m, p in routes) or (parts[:1] == ("games",)):
-            raise MethodNotAllowed(f"{method} is not allowed on /api/{'/'.join(parts)}")
-        raise not_found(("api",) + parts)
+    def asgi(self) -> Starlette:
+        """The app as uvicorn serves it."""
+        return Starlette(routes=self.routes(), middleware=[Middleware(NoStore)],
+                         exception_handlers=EXCEPTION_HANDLERS)
 
     # ---- pages -------------------------------------------------------------------------
-    def page(self, h: Handler, query: Dict[str, str], name: str) -> None:
-        h.send_text(200, (STATIC / name).read_text(encoding="utf-8"), "text/html; charset=utf-8")
+    def page(self, call: Call, name: str) -> Response:
+        return text(200, (STATIC / name).read_text(encoding="utf-8"), "text/html; charset=utf-8")
 
-    def static(self, h: Handler, query: Dict[str, str], name: str) -> None:
+    def static(self, call: Call, name: str) -> Response:
         if name not in FILES:
             raise NotFound(f"no such file: /static/{name}")
         folder, kind = FILES[name]
-        h.send_text(200, (folder / name).read_text(encoding="utf-8"), f"{kind}; charset=utf-8")
+        return text(200, (folder / name).read_text(encoding="utf-8"), f"{kind}; charset=utf-8")
 
     def inside(self, relative: str) -> Path:
         """A path the client names, inside the served folder; Forbidden otherwise."""
@@ -137,18 +158,18 @@ class App:
             raise NotFound(f"{relative}: no such file in the served folder")
         return path
 
-    def replay(self, h: Handler, query: Dict[str, str]) -> None:
+    def replay(self, call: Call) -> Response:
         """The replay page of the folder's log (or of `?log=PATH`, a log inside the folder),
         read as a watcher reads it: a batch may be appending, and its line in progress waits;
         a line that is not a record is skipped, and the title says how many were."""
-        path = self.inside(query.get("log", LOG_NAME))
+        path = self.inside(call.query.get("log", LOG_NAME))
         follower = LogFollower(path)
         records = follower.read()[1]
         title = f"{path.relative_to(self.folder)}: {len(records)} games"
         if follower.skipped:
             title += (f" ({follower.skipped} line{'s' * (follower.skipped > 1)} not a record, "
                       "skipped: the server's log names each)")
-        h.send_text(200, render_page(records, title), "text/html; charset=utf-8")
+        return text(200, render_page(records, title), "text/html; charset=utf-8")
 
     def finished(self, key: GameKey) -> Tuple[int, GameRecord]:
         """The finished game of ``key`` and its place in the folder's log (its order changes
@@ -160,22 +181,22 @@ class App:
                 return index, record
         raise NotFound("no finished game with that key in the folder's log")
 
-    def replay_game(self, h: Handler, query: Dict[str, str]) -> None:
+    def replay_game(self, call: Call) -> Response:
         """The replay page at one finished game, named by its key."""
-        h.redirect(f"/replay#game={self.finished(game_key(query))[0]}")
+        return redirect(f"/replay#game={self.finished(game_key(call.query))[0]}")
 
     # ---- play --------------------------------------------------------------------------
-    def opponents(self, h: Handler, query: Dict[str, str]) -> None:
+    def opponents(self, call: Call) -> Response:
         players = [{"name": name, "kind": s.kind.value, "takes_time": s.takes_time}
                    for name, s in self.games.players.items()]
-        h.send_json({"players": players, "time_limit": self.games.time_limit})
+        return send_json({"players": players, "time_limit": self.games.time_limit})
 
-    def new_game(self, h: Handler, query: Dict[str, str]) -> None:
-        game = self.games.create(h.body())
-        h.send_json(game.state(), 201)
+    def new_game(self, call: Call) -> Response:
+        game = self.games.create(call.body())
+        return send_json(game.state(), 201)
 
-    def game_state(self, h: Handler, query: Dict[str, str], game_id: str) -> None:
-        h.send_json(self._game_state(self.games.get(game_id)))
+    def game_state(self, call: Call, game_id: str) -> Response:
+        return send_json(self._game_state(self.games.get(game_id)))
 
     def _game_state(self, game: PlayGame) -> Dict[str, Any]:
         state = game.state()
@@ -187,10 +208,10 @@ class App:
             state["analysis_url"] = f"/replay?log={ANALYSED_DIR}/{game.id}.jsonl#game=0"
         return state
 
-    def game_events(self, h: Handler, query: Dict[str, str], game_id: str) -> None:
+    def game_events(self, call: Call, game_id: str) -> Response:
         """The game's state whenever it changes; while a page follows it, it is not abandoned."""
         game = self.games.get(game_id)
-        sent = {"version": -1, "last": False}
+        sent: Dict[str, Any] = {"version": -1, "last": False}
 
         def next_event() -> Optional[str]:
             game.seen = time.monotonic()
@@ -203,19 +224,23 @@ class App:
             sent["version"], sent["last"] = version, game.over
             return json.dumps(self._game_state(game), separators=(",", ":"))
 
-        game.watchers += 1
-        try:
-            h.stream(next_event, lambda: sent["last"])
-        finally:
-            game.watchers -= 1
-            game.seen = time.monotonic()
+        @contextmanager
+        def followed() -> Iterator[Any]:
+            game.watchers += 1
+            try:
+                yield next_event
+            finally:
+                game.watchers -= 1
+                game.seen = time.monotonic()
 
-    def move(self, h: Handler, query: Dict[str, str], game_id: str) -> None:
+        return event_stream(self._stop, followed(), lambda: sent["last"])
+
+    def move(self, call: Call, game_id: str) -> Response:
         game = self.games.get(game_id)
-        game.submit(h.body())
-        h.send_json({"ok": True})
+        game.submit(call.body())
+        return send_json({"ok": True})
 
-    def analyse(self, h: Handler, query: Dict[str, str], game_id: str) -> None:
+    def analyse(self, call: Call, game_id: str) -> Response:
         game = self.games.get(game_id)
         if game.record is None:
             raise Conflict("the game is not over")
@@ -223,45 +248,35 @@ class App:
             raise Conflict("only a game lost on the board has a loss to analyse")
         status = self.analyses.start(game.id, game.record)
         game.touch()
-        h.send_json({"analysis": status}, 202)
+        return send_json({"analysis": status}, 202)
 
     # ---- the analysis board ------------------------------------------------------------
-    def _analysis_api(self, method: str, parts: Tuple[str, ...]) -> Route:
-        if parts == ("events",):
-            if method != "GET":
-                raise MethodNotAllowed(f"{method} is not allowed on /api/analysis/events")
-            return self.analysis_events, ()
-        if method != "POST":
-            raise MethodNotAllowed(f"{method} is not allowed on /api/analysis/{'/'.join(parts)}")
-        if parts == ("paste",):
-            return self.analysis_paste, ()
-        if len(parts) == 1:
-            return self.analysis_position, parts
-        if len(parts) == 2 and parts[1] == "stop":
-            return self.analysis_stop, parts[:1]
-        raise not_found(("api", "analysis") + parts)
-
-    def analysis_events(self, h: Handler, query: Dict[str, str]) -> None:
+    def analysis_events(self, call: Call) -> Response:
         """A page's analysis session: its id, then its engine's lines, pushed; when the page
-        is gone (the stream's write fails) the engine is killed."""
-        session = self.boards.open()
-        try:
-            h.stream(session.next_event, self._stop.is_set)
-        finally:
-            self.boards.end(session)
+        is gone (its stream ends) the engine is killed."""
 
-    def analysis_position(self, h: Handler, query: Dict[str, str], session_id: str) -> None:
+        @contextmanager
+        def session() -> Iterator[Any]:
+            opened = self.boards.open()
+            try:
+                yield opened.next_event
+            finally:
+                self.boards.end(opened)
+
+        return event_stream(self._stop, session())
+
+    def analysis_position(self, call: Call, session_id: str) -> Response:
         session = self.boards.get(session_id)
-        setup, seconds, playouts, tag = parse_position(h.body())
+        setup, seconds, playouts, tag = parse_position(call.body())
         session.request(setup, seconds, playouts, tag)
-        h.send_json({"to_move": setup.to_move, "tag": tag}, 202)
+        return send_json({"to_move": setup.to_move, "tag": tag}, 202)
 
-    def analysis_stop(self, h: Handler, query: Dict[str, str], session_id: str) -> None:
+    def analysis_stop(self, call: Call, session_id: str) -> Response:
         self.boards.get(session_id).stop()
-        h.send_json({"ok": True})
+        return send_json({"ok": True})
 
-    def analysis_paste(self, h: Handler, query: Dict[str, str]) -> None:
-        h.send_json(parse_paste(h.body()))
+    def analysis_paste(self, call: Call) -> Response:
+        return send_json(parse_paste(call.body()))
 
     # ---- game review -------------------------------------------------------------------
     def _reviewed(self, query: Dict[str, str]) -> Tuple[GameRecord, Optional[Job]]:
@@ -273,29 +288,30 @@ class App:
             return job.record, job
         return self.finished(key)[1], None
 
-    def review_state(self, h: Handler, query: Dict[str, str]) -> None:
+    def review_state(self, call: Call) -> Response:
         """A finished game and its review's state (the review once it is ready)."""
-        record, job = self._reviewed(query)
+        record, job = self._reviewed(call.query)
         job = job if job is not None else self.reviews.job(record.key)
-        h.send_json({"game": game_view(record), **job.to_dict()})
+        return send_json({"game": game_view(record), **job.to_dict()})
 
-    def review_start(self, h: Handler, query: Dict[str, str]) -> None:
+    def review_start(self, call: Call) -> Response:
         """Queue a finished game's review (nothing when it is kept or under way)."""
-        record = self._reviewed(query)[0]
-        h.send_json({"game": game_view(record), **self.reviews.start(record).to_dict()}, 202)
+        record = self._reviewed(call.query)[0]
+        return send_json({"game": game_view(record), **self.reviews.start(record).to_dict()},
+                         202)
 
     # ---- watch -------------------------------------------------------------------------
     def _snapshot(self, batch: Optional[str]) -> Dict[str, Any]:
         with self._watch_lock:
             return self.watch.snapshot(batch)
 
-    def watch_state(self, h: Handler, query: Dict[str, str]) -> None:
-        h.send_json(self._snapshot(query.get("batch")))
+    def watch_state(self, call: Call) -> Response:
+        return send_json(self._snapshot(call.query.get("batch")))
 
-    def watch_events(self, h: Handler, query: Dict[str, str]) -> None:
+    def watch_events(self, call: Call) -> Response:
         """The batch's state whenever it changes, looked at every WATCH_TICK_S; while a page
         watches, the batch's workers write their games in progress (arena.core.live)."""
-        last = {"data": "", "marked": 0.0}
+        last: Dict[str, Any] = {"data": "", "marked": 0.0}
 
         def next_event() -> Optional[str]:
             now = time.monotonic()
@@ -303,13 +319,13 @@ class App:
                 mark_watching(self.folder)
                 last["marked"] = now
             time.sleep(WATCH_TICK_S)
-            data = json.dumps(self._snapshot(query.get("batch")), separators=(",", ":"))
+            data = json.dumps(self._snapshot(call.query.get("batch")), separators=(",", ":"))
             if data == last["data"]:
                 return None
             last["data"] = data
             return data
 
-        h.stream(next_event, lambda: self._stop.is_set())
+        return event_stream(self._stop, nullcontext(next_event))
 
 
 def game_key(query: Dict[str, str]) -> GameKey:
@@ -321,29 +337,90 @@ def game_key(query: Dict[str, str]) -> GameKey:
                          "the last three)") from None
 
 
-class Server(ThreadingHTTPServer):
-    """The HTTP server, holding the app its handlers use."""
+def listening(host: str, port: int) -> socket.socket:
+    """A socket bound to (host, port) (port 0: any free one) and listening, so its address is
+    known, and connections wait for the server, before it serves; OSError when it cannot (a
+    busy port, an unknown host)."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
 
-    daemon_threads = True
 
-    def __init__(self, address: Tuple[str, int], app: App) -> None:
+class _Uvicorn(uvicorn.Server):
+    """uvicorn's server, which stops the app as it stops: no new connection, then the app's
+    streams end and its games are recorded as abandoned (in a thread: games end, engines are
+    killed), then uvicorn ends the connections, whose answers are then short."""
+
+    def __init__(self, config: uvicorn.Config, app: App) -> None:
+        super().__init__(config)
         self.app = app
-        super().__init__(address, Handler)
+
+    async def shutdown(self, sockets: Optional[List[socket.socket]] = None) -> None:
+        for server in self.servers:
+            server.close()
+        await run_in_threadpool(self.app.close)
+        await super().shutdown(sockets)
+
+
+class Server:
+    """The app, served by uvicorn (h11 for the HTTP) on a socket bound beforehand:
+    `serve_forever()` in a thread of its own (or the main one, where uvicorn takes Ctrl-C and
+    SIGTERM, stops, then hands the signal back), `shutdown()` from another thread."""
+
+    def __init__(self, app: App, sock: socket.socket) -> None:
+        self.app, self.socket = app, sock
+        self.server_address = sock.getsockname()
+        config = uvicorn.Config(app.asgi(), http="h11", loop="asyncio", ws="none",
+                                lifespan="off", log_level="warning", log_config=None,
+                                access_log=False, server_header=False,
+                                timeout_graceful_shutdown=5)
+        self._uvicorn = _Uvicorn(config, app)
+        self._serving, self._stopped = threading.Event(), threading.Event()
+
+    def serve_forever(self) -> None:
+        """Serve until `shutdown()` (or a signal, in the main thread); the app is then closed."""
+        self._serving.set()
+        try:
+            self._uvicorn.run(sockets=[self.socket])
+        finally:
+            self.app.close()
+            self._stopped.set()
+
+    def shutdown(self) -> None:
+        """Stop serving, as a signal does, and wait until it has stopped."""
+        self._uvicorn.should_exit = True
+        if self._serving.is_set():
+            self._stopped.wait()
+
+    def server_close(self) -> None:
+        self.socket.close()
 
 
 def make_server(folder: Path, players: Mapping[str, PlayerSpec], host: str = "127.0.0.1",
                 port: int = 8000, time_limit: float = 3.0,
                 sprt: Tuple[float, float] = (0.0, 10.0)) -> Server:
-    """A server bound to (host, port) (port 0: any free one), not yet serving."""
-    return Server((host, port), App(folder, players, time_limit, sprt))
+    """A server bound to (host, port) (port 0: any free one), not yet serving; OSError when
+    the port is busy (nothing started then)."""
+    sock = listening(host, port)
+    try:
+        return Server(App(folder, players, time_limit, sprt), sock)
+    except BaseException:
+        sock.close()
+        raise
 
 
 def run(server: Server) -> None:
-    """Serve until Ctrl-C; running games are then recorded as abandoned."""
+    """Serve until Ctrl-C or SIGTERM; running games are then recorded as abandoned. uvicorn
+    hands the signal back once it stopped: Ctrl-C goes on as KeyboardInterrupt, SIGTERM to its
+    handler, each after the games are recorded."""
     try:
-        server.serve_forever(poll_interval=0.5)
-    except KeyboardInterrupt:
-        pass
+        server.serve_forever()
     finally:
         server.app.close()
         server.server_close()

@@ -93,7 +93,7 @@ class FolderWatch:
         order: Dict[str, int] = {}
         for i, f in enumerate(self._games):
             order[f.game.key.batch] = i
-        return [b for b in sorted(order, key=order.get) if b != PLAY_BATCH]
+        return [b for b in sorted(order, key=lambda b: order[b]) if b != PLAY_BATCH]
 
     def _finished(self, batch: str, bounds: Tuple[float, float]) -> Dict[str, Any]:
         """The state's part that only finished games change: score, SPRT, table, the latest."""

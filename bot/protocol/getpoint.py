@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import TextIO
 
 from bot.engine import choose_move
-from bot.protocol.parse import ints, next_line
+from bot.protocol.parse import LineSource, ints, next_line
 from bot.rules import InvalidPosition, geometry
 from bot.search.clock import Limit
 from bot.search.mcts import MCTS
 
 
-def serve(stdin: TextIO, stdout: TextIO, limit: Limit, searcher: MCTS) -> None:
+def serve(stdin: LineSource, stdout: TextIO, limit: Limit, searcher: MCTS) -> None:
     """Answer requests until end of input; raises InvalidPosition on a bad request."""
     while True:
         head = next_line(stdin)
@@ -30,7 +30,7 @@ def serve(stdin: TextIO, stdout: TextIO, limit: Limit, searcher: MCTS) -> None:
         stdout.flush()
 
 
-def _required(stdin: TextIO, what: str) -> str:
+def _required(stdin: LineSource, what: str) -> str:
     line = next_line(stdin)
     if line is None:
         raise InvalidPosition(f"end of input before the {what} line")

@@ -9,7 +9,7 @@ MAX_DIGITS, and what the message quotes of the input is cut to QUOTED characters
 from __future__ import annotations
 
 import re
-from typing import List, Optional, TextIO
+from typing import List, Optional, Protocol
 
 from bot.rules import InvalidPosition
 
@@ -17,6 +17,13 @@ MAX_LINE = 1 << 16  # characters; a request line of 144 cells needs a few hundre
 MAX_DIGITS = 9  # any value that fits the course's C ints, no number too long to print
 QUOTED = 40  # characters of the input quoted in an error message
 _INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+class LineSource(Protocol):
+    """What the protocols read requests from: ``sys.stdin``, a ``StringIO`` in tests, or
+    bot.protocol.lines.FdLines in play."""
+
+    def readline(self, __size: int = -1) -> str: ...
 
 
 def quote(text: str) -> str:
@@ -38,7 +45,7 @@ def ints(line: str, count: int, what: str) -> List[int]:
     return [int(part) for part in parts]
 
 
-def next_line(stream: TextIO) -> Optional[str]:
+def next_line(stream: LineSource) -> Optional[str]:
     """The next non-blank line, or None at end of input."""
     while True:
         line = stream.readline(MAX_LINE + 1)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import logging
 import struct
 import time
-from typing import BinaryIO, Callable, Optional, TextIO
+from typing import BinaryIO, Callable, Optional
 
 from bot.engine import check_last_move, safe_decide
-from bot.protocol.parse import ints, next_line
+from bot.protocol.parse import LineSource, ints, next_line
 from bot.rules import InvalidPosition, Position
 from bot.search.clock import Deadline, Limit
 from bot.search.mcts import MCTS
@@ -68,7 +68,7 @@ class LastQuiet:
         return False
 
 
-def serve(stdin: TextIO, stdout: BinaryIO, limit: Limit, searcher: MCTS,
+def serve(stdin: LineSource, stdout: BinaryIO, limit: Limit, searcher: MCTS,
           started: Optional[float] = None, waiting: Optional[Callable[[], bool]] = None) -> None:
     """Play one game until end of input. ``started``: the process start (perf_counter
     seconds), charged to the first request if it was already waiting (see request_start).

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 FULL_CORE = 0.7  # CPU seconds per wall second below which the main process is short of a core
 STARVED_MOVES = 2  # consecutive starved searches after which the second process is stopped
@@ -42,7 +45,7 @@ class CoreShare:
         return self.runs >= STARVED_MOVES
 
 
-def _run_forked(conn, parent_end, serve: Callable, args: tuple) -> None:
+def _run_forked(conn: Connection, parent_end: Connection, serve: Callable, args: tuple) -> None:
     """Entry point of a forked process: let go of the game's pipes and the main process's
     end of our own, so that nothing waits on this process and its input ends with the game."""
     parent_end.close()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import Dict, List, Optional
+from typing import TYPE_CHECKING, Dict, List, Optional
 
 from bot.rules import Geometry, geometry
 from bot.search import fork
@@ -29,6 +29,9 @@ from bot.search.mcts import MCTS
 from bot.search.node import Node
 from bot.search.settings import DEFAULT, Settings
 from bot.search.turn import ALONE, Beside, Turn
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 log = logging.getLogger("bot")
 
@@ -41,7 +44,7 @@ DRAIN = 0.02  # seconds the main process waits for the answers in flight after i
 WORKER_GONE = (EOFError, OSError, ValueError)  # the pipe broke or was closed
 
 
-def serve_leaves(conn, evaluator, seed: Optional[int]) -> None:
+def serve_leaves(conn: Connection, evaluator: Evaluator, seed: Optional[int]) -> None:
     """The worker: answer each (id, board, [(current, mask), ...]) with (id, scores)."""
     rand = random.Random(seed).random
     while True:

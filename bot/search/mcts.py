@@ -48,7 +48,7 @@ class SearchResult:
     reused: int = 0  # play-outs the root already had from earlier searches and pondering
 
 
-def random_bit(s: int, rand) -> int:
+def random_bit(s: int, rand: Callable[[], float]) -> int:
     """A uniformly random single-bit member of the non-empty set ``s``."""
     for _ in range(int(rand() * bin(s).count("1"))):
         s &= s - 1
@@ -139,6 +139,8 @@ class MCTS:
         guard the move the longer search prefers, if that changed: that move replaces the
         cleared one only when it is cleared too."""
         deadline, cleared, root = turn.deadline, turn.cleared, turn.root
+        # called only for a move the guard cleared, on a deadline with a clock (clock_only)
+        assert cleared is not None and deadline.end is not None
         share = max(took / (deadline.end - deadline.start), self.settings.guard_share / 4)
         more_time = deadline.shortened(share)
         if not more_time.past():  # else a run would still send leaves and wait for them
@@ -224,7 +226,9 @@ class MCTS:
         for ancestor in reversed(path[:-1]):
             if not ancestor.solve():
                 break
-        return SCORE[path[-1].outcome]
+        outcome = path[-1].outcome
+        assert outcome is not None  # the path ends in a proven node
+        return SCORE[outcome]
 
     @staticmethod
     def back_up(path: List[Node], result: float, visits: int = 1) -> None:
@@ -247,6 +251,9 @@ class MCTS:
             score = child.value / n + c * math.sqrt(log_n / n)
             if score > best_score:
                 best, best_score = child, score
+        # an unproven node with every move expanded has a child not won (else Node.solve
+        # would have proven the node lost)
+        assert best is not None
         return best
 
     # --- forced wins ----------------------------------------------------------------------

@@ -64,7 +64,8 @@ class Report:
     reused: int
 
 
-PLIES = {LOSS: 3, DRAW: 1}  # a child decided on creation: its parent's plies to the end
+# a child decided on creation: its parent's plies to the end
+PLIES: Dict[Optional[int], int] = {LOSS: 3, DRAW: 1}
 
 
 def _position(node: Node, geo: Geometry) -> Position:
@@ -92,7 +93,7 @@ def report(turn: Turn, best: int = 0) -> Report:
             outcome = None if child.outcome is None else -child.outcome  # the parent's view
             plies = _plies(child)
         visits = child.visits if child is not None else 0
-        value = child.value / visits if visits else None
+        value = child.value / visits if child is not None and visits else None
         moves.append(MoveReport(move, visits, value, outcome, plies))
     if not best:
         chosen = turn.choice()

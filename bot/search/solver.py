@@ -108,6 +108,7 @@ class Solver:
         """``moves`` best first: most winning cells created, then the most central column;
         each with the mover's winning cells after it (its child's opponent's cells)."""
         g = self.geo
+        assert g is not None  # set by _start, before any search
         stride, board_mask, order = g.stride, g.board_mask, self.order
         keyed = []
         for m in bits(moves):
@@ -131,6 +132,7 @@ class Solver:
             if self.end is not None and time.perf_counter() >= self.end:
                 raise OutOfBudget
         g = self.geo
+        assert g is not None  # set by _start, before any search
         possible = (mask + g.bottom) & ~mask & g.board_mask
         if not possible:
             return DRAW

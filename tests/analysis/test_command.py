@@ -2,8 +2,10 @@
 bad input is one line on stderr and exit status 2."""
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -92,3 +94,38 @@ def test_the_summary_counts_unsettled_and_lost_before_the_first_move():
     assert lines[2].endswith("unsettled: 1; lost before its first move: 1")
     assert "lost before its first move (deep)" in lines[4]
     assert "unsettled: no alternative proven to hold" in lines[5]
+
+
+def test_ctrl_c_keeps_the_games_analysed_and_the_same_command_finishes_the_rest(tmp_path):
+    from devtools.sample import write_sample
+    from records.log import read_log
+
+    sample = read_log(write_sample(tmp_path / "sample.jsonl", 4, seed=3, min_plies=30))
+    # a loss decided at its last move (analysed in milliseconds), then one whose decisive
+    # position, 18 stones on an 11-column board, no search settles: it takes the whole budget
+    quick, slow = sample[0], sample[2]
+    log = tmp_path / "games.jsonl"
+    write_log(log, [quick, slow])
+    out = tmp_path / "analysed.jsonl"
+    argv = [sys.executable, "-m", "arena", "analyse", str(log), "--seconds", "3", "-o", str(out)]
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not (out.is_file() and out.read_bytes().count(b"\n") >= 1):
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGINT)  # what Ctrl-C sends, while the second game is searched
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert err.count("\n") == 1 and "1 games analysed are kept in" in err
+    [kept] = read_log(out)
+    assert kept.key == quick.key and kept.analysis is not None
+    again = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert "1 games kept from" in again.stderr
+    done = read_log(out)
+    assert [r.key for r in done] == [quick.key, slow.key]
+    assert done[0] == kept and done[1].analysis is not None

@@ -20,7 +20,7 @@ CASES = {
     "unnamed": 'import pytest\n\n'
                '@pytest.mark.skipif(True, reason="no reason")\ndef test_it():\n    pass\n',
     "module": 'from skips import import_or_skip\n\n'
-              'import_or_skip("no_such_module_here", "Python 3.8 without distributed")\n\n'
+              'import_or_skip("no_such_module_here", "no chromedriver")\n\n'
               'def test_it():\n    pass\n',
 }
 # beside each case, as a run of one skipped module would collect nothing (exit status 5)

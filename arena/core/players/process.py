@@ -55,14 +55,15 @@ class ProcessPlayer(Player):
             return fault(FaultKind.LOAD_ERROR, f"cannot start {self.argv[0]}: {e}")
         self._moves = 0
         proc = self._child.proc
-        self._reader = PipeReader(proc.stdout.fileno(), alive=lambda: proc.poll() is None)
+        self._reader = PipeReader(self._child.stdout.fileno(), alive=lambda: proc.poll() is None)
         self._tail = StderrTail(self._child.stderr_fd)
         self._send(f"{M} {N} {no_x} {no_y}\n")  # a dead process shows at its first move
         return None
 
     def _send(self, line: str) -> bool:
+        assert self._child is not None  # only in a game: after start_game's spawn
         try:
-            self._child.proc.stdin.write(line.encode())
+            self._child.stdin.write(line.encode())
             return True
         except OSError:
             return False
@@ -77,6 +78,7 @@ class ProcessPlayer(Player):
         deadline = start + time_limit
         if not self._send(f"{last_x} {last_y}\n"):
             return self._crash(start, "exited before reading its move request")
+        assert self._reader is not None  # made with the child
         try:
             (length,) = struct.unpack(">I", self._reader.read_exact(4, deadline))
             if not 0 < length <= MAX_REPLY:
@@ -98,6 +100,7 @@ class ProcessPlayer(Player):
 
     def _exit_status(self) -> str:
         """How the process ended, waiting briefly: its output closes just before it exits."""
+        assert self._child is not None  # asked by move, in a game
         try:
             code = self._child.proc.wait(timeout=0.2)
         except subprocess.TimeoutExpired:

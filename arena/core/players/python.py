@@ -63,14 +63,15 @@ class PythonPlayer(Player):
             return fault(FaultKind.NO_ENTRY, f"{self.target!r} is not callable")
         try:
             if inspect.isclass(obj):
-                self._strategy = obj(**self.args)
+                strategy: object = obj(**self.args)
             else:
-                self._strategy = functools.partial(obj, **self.args) if self.args else obj
+                strategy = functools.partial(obj, **self.args) if self.args else obj
         except Exception as e:
             self._keep_traceback()
             return fault(FaultKind.LOAD_ERROR, f"{type(e).__name__}: {e}")
-        if not callable(self._strategy):
+        if not callable(strategy):
             return fault(FaultKind.NO_ENTRY, f"an instance of {obj.__name__} is not callable")
+        self._strategy = strategy
         return None
 
     def _keep_traceback(self) -> None:

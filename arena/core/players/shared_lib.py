@@ -64,7 +64,7 @@ class SharedLibPlayer(Player):
         self._drop_host()
         self._host = spawn([sys.executable, "-I", "-S", so_host.__file__], env=self.env)
         proc = self._host.proc
-        self._reader = PipeReader(proc.stdout.fileno(), alive=lambda: proc.poll() is None)
+        self._reader = PipeReader(self._host.stdout.fileno(), alive=lambda: proc.poll() is None)
         self._tail = StderrTail(self._host.stderr_fd, marker=so_host.OVER_TOKEN)
 
     def _drop_host(self) -> None:
@@ -76,12 +76,14 @@ class SharedLibPlayer(Player):
         self._game_pid = None
 
     def _send(self, line: str) -> None:
+        assert self._host is not None  # started by _ensure_host before any request
         try:
-            self._host.proc.stdin.write((line + "\n").encode())
+            self._host.stdin.write((line + "\n").encode())
         except OSError as e:
             raise HostDied(f"host stopped reading: {e}") from e
 
     def _read(self, deadline: float) -> str:
+        assert self._reader is not None  # made with the host
         try:
             return self._reader.read_line(deadline, LINE_LIMIT).decode(errors="replace")
         except (PipeClosed, ValueError) as e:
@@ -100,12 +102,15 @@ class SharedLibPlayer(Player):
 
     def _ended(self, over_line: str) -> str:
         """The child is gone: kill what it forked, wait until its stderr is read, describe."""
+        # only while a game is live (its child announced), the host and its tail running
+        assert self._game_pid is not None and self._tail is not None
         kill_group(self._game_pid)
         self._game_pid = None
         self._tail.wait_mark(timeout=1.0)
         return _describe(over_line)
 
     def _kill_game(self) -> str:
+        assert self._game_pid is not None  # only while a game is live
         kill_group(self._game_pid)
         return self._game_over()
 
@@ -125,6 +130,7 @@ class SharedLibPlayer(Player):
 
     def _load(self) -> Optional[MoveResult]:
         self._ensure_host()
+        assert self._tail is not None  # made with the host
         self._tail.reset()
         self._busy = False
         self._send(f"game {self.path}")

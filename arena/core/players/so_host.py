@@ -16,6 +16,8 @@ stderr so that a library writing to stdout cannot corrupt it):
 After every child's end the host writes ``OVER_TOKEN`` to stderr, then ``over exit N`` or
 ``over signal N``, so the parent knows that the child's stderr has been fully read before it.
 """
+from __future__ import annotations  # annotations stay text: no typing import at start-up
+
 import ctypes
 import os
 import select
@@ -32,10 +34,10 @@ class _Point(ctypes.Structure):
 class _Lines:
     """Line reader on a raw fd (never reads past what the parent sent: it waits for replies)."""
 
-    def __init__(self, fd):
+    def __init__(self, fd: int) -> None:
         self.fd, self.buf = fd, b""
 
-    def read(self):
+    def read(self) -> str | None:
         while b"\n" not in self.buf:
             chunk = os.read(self.fd, 65536)
             if not chunk:
@@ -45,11 +47,11 @@ class _Lines:
         return line.decode()
 
 
-def _one_line(err):
+def _one_line(err: BaseException) -> str:
     return " ".join(str(err).split())[:300]
 
 
-def _serve_game(path, lines, out):
+def _serve_game(path: str, lines: _Lines, out: int) -> None:
     """The child's life: load, answer moves, exit. Never returns."""
     try:
         lib = ctypes.CDLL(path)
@@ -84,14 +86,15 @@ def _serve_game(path, lines, out):
         _say(out, f"point {x} {y}")
 
 
-def _say(fd, text):
+def _say(fd: int, text: str) -> None:
     data = (text + "\n").encode()
     while data:
         data = data[os.write(fd, data):]
 
 
-def _wait_child(pid, parent):
+def _wait_child(pid: int, parent: int) -> int:
     """Wait for the game's child; kill it and leave if the arena went away meanwhile."""
+    pidfd: int | None
     try:
         pidfd = os.pidfd_open(pid)
     except (AttributeError, OSError):
@@ -110,7 +113,7 @@ def _wait_child(pid, parent):
             os._exit(1)
 
 
-def _fork_game(path, lines, out, parent):
+def _fork_game(path: str, lines: _Lines, out: int, parent: int) -> None:
     gate_r, gate_w = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -137,7 +140,7 @@ def _fork_game(path, lines, out, parent):
         _say(out, f"over exit {os.WEXITSTATUS(status)}")
 
 
-def main():
+def main() -> None:
     parent = os.getppid()
     lines, out = _Lines(os.dup(0)), os.dup(1)
     devnull = os.open(os.devnull, os.O_RDONLY)

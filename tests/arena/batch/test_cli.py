@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from devtools.terminal import run_on_a_terminal
+
 ROOT = Path(__file__).resolve().parents[3]
 GREEDY = "g=opponents.greedy:get_point"
 RANDOM = "r=opponents.random_player:get_point"
@@ -28,7 +30,11 @@ def test_gauntlet_from_the_command_line_ends_with_the_tables(tmp_path):
     out = tmp_path / "out"
     done = arena("gauntlet", GREEDY, RANDOM, "--rounds", 2, "-j", 1, "--output", out)
     assert done.returncode == 0, done.stderr
-    assert "4/4" in done.stderr  # the progress bar reached the end
+    assert "4/4" not in done.stderr  # no progress bar in a redirected log
+    status, _, shown = run_on_a_terminal(
+        [sys.executable, "-m", "arena", "gauntlet", GREEDY, RANDOM, "--rounds", "2", "-j", "1",
+         "--output", str(tmp_path / "again")], ROOT)
+    assert status == 0 and "4/4" in shown  # on a terminal, the bar reached the end
     lines = done.stdout.splitlines()
     assert lines[0] == "stat" and lines[2].split()[0] == "g"
     assert (out / "g_r.txt").exists() and (out / "stat.txt").exists()
@@ -89,3 +95,51 @@ def test_stat_py_prints_no_library_chatter_on_a_first_run(tmp_path):
     assert (tmp_path / "mpl").is_dir()  # matplotlib did build its cache there
     assert done.stderr == f"plots: {folder / 'score.png'}, {folder / 'times.png'}\n"
     assert "font" not in done.stdout.lower()
+
+
+def command_parsers():
+    """Every command's parser by name: the arena's subcommands, and the two that parse their
+    own arguments (analyse, review)."""
+    import argparse
+
+    from analysis.command import build_parser as analyse_parser
+    from arena.__main__ import build_parser
+    from arena.engine.review import build_parser as review_parser
+
+    top = build_parser()
+    [sub] = [a for a in top._actions if isinstance(a, argparse._SubParsersAction)]
+    parsers = {name: p for name, p in sub.choices.items() if name not in ("analyse", "review")}
+    return {"arena": top, **parsers, "analyse": analyse_parser(), "review": review_parser()}
+
+
+def test_every_option_has_help_with_its_default_and_a_shared_flag_means_one_thing():
+    meaning = {}  # option string -> (command, dest, nargs, whether it takes a value)
+    for name, parser in command_parsers().items():
+        text = parser.format_help()
+        for action in parser._actions:
+            if not action.option_strings or action.dest in ("help", "version"):
+                continue
+            assert action.help, f"{name} {action.option_strings}: no help text"
+            takes = action.nargs != 0
+            shown = action.default not in (None, False, "==SUPPRESS==")
+            if shown:  # the default is said, by the formatter or the text itself
+                assert "default" in action.help or "(default: " in text, (name, action.dest)
+            for flag in action.option_strings:
+                seen = meaning.setdefault(flag, (name, action.dest, action.nargs, takes))
+                assert seen[1:] == (action.dest, action.nargs, takes), (flag, seen[0], name)
+    assert meaning["-o"][1] == "output" and meaning["-j"][1] == "jobs"
+    assert {flag for flag in meaning if flag.startswith("--out")} == {"--output"}
+
+
+def test_version_and_v_and_q_before_or_after_the_command():
+    from arena import __version__
+    from arena.__main__ import build_parser
+
+    done = arena("--version")
+    assert done.returncode == 0 and done.stdout.strip().endswith(__version__)
+    parse = build_parser().parse_args
+    assert parse(["-v", "gauntlet", "a", "b"]).verbose
+    assert parse(["gauntlet", "a", "b", "-v"]).verbose
+    assert not parse(["gauntlet", "a", "b"]).verbose
+    assert parse(["-q", "run"]).quiet and parse(["run", "-q"]).quiet
+    assert parse(["view", "x.jsonl", "-o", "p.html"]).output == Path("p.html")

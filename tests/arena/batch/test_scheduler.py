@@ -264,11 +264,16 @@ def test_ctrl_c_leaves_no_process_behind(strategies):
     cfg = config_yaml(tmp / "int.yaml", tmp / "int", rounds=500, jobs=2, specs=specs,
                       pairing=("gated", "right"), time_limit=PATIENCE)
     proc = start_batch(cfg, tmp)
-    wait_for_lines(tmp / "int" / LOG_NAME, 2, proc)
-    waiting = settle(lambda: running(str(tmp / "gatedbot.py")), lambda pids: len(pids) == 2)
-    assert len(waiting) == 2  # both workers' games are running, mid-batch
-    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends
-    _, err = proc.communicate(timeout=PATIENCE)
+    try:
+        wait_for_lines(tmp / "int" / LOG_NAME, 2, proc)
+        waiting = settle(lambda: running(str(tmp / "gatedbot.py")), lambda pids: len(pids) == 2)
+        assert len(waiting) == 2  # both workers' games are running, mid-batch
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends
+        _, err = proc.communicate(timeout=PATIENCE)
+    finally:  # a failed step leaves no batch playing on
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
     assert proc.returncode == 130 and b"resume" in err
     assert alive_with(str(tmp)) == []
     done = read_log(tmp / "int" / LOG_NAME)

@@ -9,12 +9,8 @@ from pathlib import Path
 from typing import Dict, Iterator
 
 import pytest
-from skips import import_or_skip
-
-distributed = import_or_skip("distributed", "Python 3.8 without distributed")
-
-import worker_env  # noqa: E402  (needs distributed's requirements, checked just above)
-from dask_processes import DaskCluster, dask_cluster_in  # noqa: E402
+import worker_env
+from dask_processes import DaskCluster, dask_cluster_in
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ import pytest
 
 from arena.engine import review as rv
 from arena.engine.review import GAVE_AWAY, WALKED_INTO, Budget, Position, mark_moves, position_of
+from devtools.terminal import run_on_a_terminal
 from records.game import GameRecord
 from records.log import write_log
 
@@ -114,16 +115,25 @@ def arena_review(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
+def arena_review_on_a_terminal(*args: str) -> subprocess.CompletedProcess:
+    """The command as a user at a shell runs it: its progress bar is drawn (stderr)."""
+    argv = [sys.executable, "-m", "arena", "review", *args]
+    status, out, shown = run_on_a_terminal(argv, ROOT)
+    return subprocess.CompletedProcess(argv, status, out, shown)
+
+
 def test_the_command_reviews_a_log_then_skips_what_it_reviewed(tmp_path):
     tie = replace(game(OPENING[:4], code=0, round_=1), reason="a tie")
     write_log(tmp_path / "games.jsonl", [game(), tie])
-    proc = arena_review(str(tmp_path), "--playouts", "100", "-j", "2", "--lost-by", "b")
+    proc = arena_review_on_a_terminal(str(tmp_path), "--playouts", "100", "-j", "2",
+                                      "--lost-by", "b")
     assert proc.returncode == 0, proc.stderr
     assert "review: 100%" in proc.stderr and "7/7" in proc.stderr  # bob's lost game only
     assert proc.stdout.splitlines()[0].startswith("1 games reviewed at 100 play-outs a "
                                                   "position (1 now, 0 kept from before)")
     assert [p.name for p in (tmp_path / "reviews").iterdir()] == ["hand_alice_bob_0_0_0.json"]
-    proc = arena_review(str(tmp_path / "games.jsonl"), "--playouts", "100", "-j", "2")
+    proc = arena_review_on_a_terminal(str(tmp_path / "games.jsonl"), "--playouts", "100",
+                                      "-j", "2")
     assert proc.returncode == 0, proc.stderr
     assert "(1 now, 1 kept from before)" in proc.stdout
     assert "4/4" in proc.stderr  # only the tie's four positions were searched

@@ -1,11 +1,15 @@
-"""`arena serve` stopped by SIGTERM, as by Ctrl-C: the game running is recorded as abandoned."""
+"""`arena serve` stopped by SIGTERM or Ctrl-C: the game running is recorded as abandoned, and
+the exit status says which (143, 130: 128 and the signal's number)."""
 
 import json
+import os
 import signal
 import subprocess
 import sys
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 from records.codes import FaultKind
 from records.log import read_log
@@ -14,9 +18,11 @@ from records.result import Side
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def test_a_sigterm_records_the_running_game_as_abandoned(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+def test_a_stop_records_the_running_game_as_abandoned(tmp_path, stop):
     server = subprocess.Popen([sys.executable, "-m", "arena", "serve", str(tmp_path), "--port",
-                               "0"], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+                               "0"], cwd=ROOT, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
     try:
         line = server.stderr.readline()
         base = "http://" + line.split("http://", 1)[1].split()[0].rstrip("/")
@@ -24,11 +30,12 @@ def test_a_sigterm_records_the_running_game_as_abandoned(tmp_path):
         request = urllib.request.Request(base + "/api/games", data=body, method="POST")
         with urllib.request.urlopen(request, timeout=30) as answer:
             assert answer.status == 201
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
+        os.killpg(server.pid, stop)  # Ctrl-C reaches the terminal's whole process group
+        _, err = server.communicate(timeout=30)
     finally:
         server.kill()
         server.wait()
+    assert server.returncode == 128 + stop and "Traceback" not in err, err
     [record] = read_log(tmp_path / "games.jsonl")
     assert record.fault is not None
     assert (record.fault.side, record.fault.kind) == (Side.A, FaultKind.CRASH)

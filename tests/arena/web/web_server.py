@@ -42,9 +42,9 @@ class Served:
             return err.code, err.read().decode()
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.app.close()
+        self.server.shutdown()  # the app too: its streams end, its games are abandoned
         self.server.server_close()
+        self.thread.join(timeout=30)
 
 
 State = Dict[str, Any]
