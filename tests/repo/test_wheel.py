@@ -1,10 +1,12 @@
-"""Installed as documented: the wheel `pip install .` builds, installed into a fresh virtual
-environment outside the repository, is a whole arena: the `arena` command and
-`python -m arena`, the pages' files, the native UCT's source built on first use into the
-user's cache, a batch of the built-in opponents, and every page of `arena serve`.
+"""Installed as documented: the wheel `pip install .` builds, installed with its extras
+(`'.[cluster,plots]'`) into a fresh virtual environment outside the repository, is a whole
+arena: the `arena` command and `python -m arena`, the pages' files, the native UCT's source
+built on first use into the user's cache, a batch of the built-in opponents, every page of
+`arena serve`, a batch on a local Dask cluster and stat.py's plots.
 
 The wheel is built from a copy of the shipped packages (so the build leaves nothing in the
-checkout) and its dependencies come from pip's index, as a user's would."""
+checkout) and its dependencies come from pip's index, as a user's would, at the lock's versions
+(requirements.txt as pip's constraints)."""
 
 from __future__ import annotations
 
@@ -38,7 +40,8 @@ class Installed:
         venv = tmp / "venv"
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
         self.python, self.arena = venv / "bin" / "python", venv / "bin" / "arena"
-        subprocess.run([str(self.python), "-m", "pip", "install", "-q", str(self.wheel)],
+        subprocess.run([str(self.python), "-m", "pip", "install", "-q", "-c",
+                        str(ROOT / "requirements.txt"), f"{self.wheel}[cluster,plots]"],
                        check=True, timeout=600)
         self.cwd = tmp / "work"
         self.cwd.mkdir()
@@ -141,3 +144,14 @@ def test_the_installed_bot_and_native_uct_play_by_their_built_in_names(installed
                for line in (installed.cwd / "LADDER" / "games.jsonl").read_text().splitlines()]
     assert len(records) == 2 and all(r["fault"] is None for r in records), records
     assert {(r["a"], r["b"]) for r in records} == {("bot", "uct")}
+
+
+def test_the_extras_play_on_a_local_dask_cluster_and_draw_the_plots(installed):
+    done = installed.run(str(installed.arena), "gauntlet", "random", "greedy", "--rounds", "1",
+                         "-j", "1", "--cluster", "local:1", "-q", "--output", "DASK",
+                         timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert len((installed.cwd / "DASK" / "games.jsonl").read_text().splitlines()) == 2
+    done = installed.run(str(installed.arena), "stat", "DASK")
+    assert done.returncode == 0, done.stderr
+    assert {p.name for p in (installed.cwd / "DASK").glob("*.png")} >= {"score.png", "times.png"}

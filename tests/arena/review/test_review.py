@@ -161,3 +161,25 @@ def test_bad_input_is_one_line_and_exit_status_2(tmp_path, args, message):
     assert proc.returncode == 2
     assert len(proc.stderr.splitlines()) == 1 and message in proc.stderr
     assert not (tmp_path / "reviews").exists()
+
+
+def test_ctrl_c_keeps_the_reviews_finished_and_the_same_command_reviews_the_rest(
+        tmp_path, monkeypatch, capsys):
+    tie = replace(game(OPENING[:4], code=0, round_=1), reason="a tie")
+    write_log(tmp_path / "games.jsonl", [game(), tie])
+    review_game = rv.review_game
+
+    def ctrl_c_at_the_second(record, *args, **kwargs):
+        if record.round == 1:
+            raise KeyboardInterrupt  # what Ctrl-C raises in the command's thread
+        return review_game(record, *args, **kwargs)
+
+    monkeypatch.setattr(rv, "review_game", ctrl_c_at_the_second)
+    argv = [str(tmp_path), "--playouts", "100", "-j", "1", "-q"]
+    assert rv.main(argv) == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "interrupted; 1 of 2 games are reviewed and kept" in err
+    assert [p.name for p in (tmp_path / "reviews").iterdir()] == ["hand_alice_bob_0_0_0.json"]
+    monkeypatch.setattr(rv, "review_game", review_game)
+    assert rv.main(argv) == 0
+    assert "(1 now, 1 kept from before)" in capsys.readouterr().out

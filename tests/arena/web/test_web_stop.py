@@ -40,3 +40,18 @@ def test_a_stop_records_the_running_game_as_abandoned(tmp_path, stop):
     assert record.fault is not None
     assert (record.fault.side, record.fault.kind) == (Side.A, FaultKind.CRASH)
     assert "abandoned: the server stopped" in record.fault.detail
+
+
+def test_a_busy_port_is_one_line_and_exit_status_2(tmp_path):
+    import socket
+
+    with socket.socket() as taken:  # another server holds the port for the whole test
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "arena", "serve", str(tmp_path), "--port",
+                               str(port)], cwd=ROOT, capture_output=True, text=True,
+                              timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == (f"arena serve: port {port} is busy on 127.0.0.1 (another server "
+                           "listens there; --port 0 takes a free one)\n")
