@@ -19,6 +19,7 @@ from analysis.proof import Prover, plies_of, verdict
 from bot.rules import DRAW, LOSS, WIN, Position
 from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
 from records.game import GameRecord
+from records.result import Seat
 
 VALUES = {WIN: Value.WIN, DRAW: Value.DRAW, LOSS: Value.LOSS, None: Value.UNSETTLED}
 OPENING_SHARE, END_SHARE = 0.2, 0.5  # of the board's cells: the phases of a mistake's ply
@@ -58,14 +59,14 @@ def analyse_game(record: GameRecord, seconds: float) -> LossAnalysis:
     if side is None:
         raise ValueError("the game was not lost on the board")
     positions = replay(record)
-    loser_parity = 0 if side == record.first else 1
+    loser_seat = record.seat(side)
     prover = Prover(positions[0].geo, seconds)
     n = len(record.moves)
     lost_after = n - 1  # before the winner's last move the loser is lost: a four is there
     decisive = None
     searched = 0
     for index in range(n - 1, -1, -1):
-        if index % 2 != loser_parity:
+        if Seat.of_ply(index) is not loser_seat:
             continue
         position = positions[index]
         values, safe_plies = prover.move_values(position)
@@ -81,7 +82,8 @@ def analyse_game(record: GameRecord, seconds: float) -> LossAnalysis:
         lost_after = index + 1
         break
     won = positions[lost_after]
-    winner_to_move = lost_after % 2 != loser_parity  # else: lost before the loser's first move
+    # else: lost before the loser's first move
+    winner_to_move = Seat.of_ply(lost_after) is not loser_seat
     short = prover.shortest_win(won) if winner_to_move else None
     line = prover.winning_line(won, attacker=winner_to_move, shortest=short)
     if decisive is not None:
@@ -94,7 +96,7 @@ def analyse_game(record: GameRecord, seconds: float) -> LossAnalysis:
     else:  # every position of the game's own remainder is proven lost for the loser
         moves, source = [list(m) for m in record.moves[lost_after:]], "game"
     return LossAnalysis(
-        loser=record.name(side), loser_moved="first" if side == record.first else "second",
+        loser=record.name(side), loser_moved=loser_seat,
         seconds=seconds, lost_after=lost_after, decisive=decisive,
         kind=_kind(short, line.ending, line.complete),
         forced_four_in=None if short is None else plies_of(short),

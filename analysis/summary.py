@@ -10,6 +10,7 @@ from typing import Iterable, List
 
 from records.analysis import Kind, LossAnalysis, Phase, Skipped, Value
 from records.game import GameRecord
+from records.result import Seat
 
 
 def _counts(counter: Counter, keys: Iterable[str]) -> str:
@@ -19,7 +20,7 @@ def _counts(counter: Counter, keys: Iterable[str]) -> str:
 def game_line(record: GameRecord, a: LossAnalysis) -> str:
     """One analysed loss: which game, who lost with which colour, where and how."""
     where = (f"r{record.round} leg {record.leg} {record.M}x{record.N} "
-             f"{a.loser} ({a.loser_moved}), {len(record.moves)} moves")
+             f"{a.loser} ({a.loser_moved.value}), {len(record.moves)} moves")
     d = a.decisive
     if d is None:
         return f"{where}: lost before its first move ({a.kind.value})"
@@ -47,8 +48,9 @@ def summarise(records: List[GameRecord]) -> List[str]:
     analyses = [a for _, a in done]
     skipped = Counter(r.analysis.reason.split(":")[0] for r in records
                       if isinstance(r.analysis, Skipped))
-    colour = Counter(a.loser_moved for a in analyses)
-    even = Counter(a.loser_moved for r, a in done if r.M % 2 == 0)
+    colour = Counter(a.loser_moved.value for a in analyses)
+    even = Counter(a.loser_moved.value for r, a in done if r.M % 2 == 0)
+    seats = [seat.value for seat in Seat]
     decided = [a.decisive for a in analyses if a.decisive]
     proven = [a for a in analyses if a.decisive and a.decisive.proven]
     avoidable = [d for d in decided if not d.proven and d.avoidable]
@@ -58,8 +60,8 @@ def summarise(records: List[GameRecord]) -> List[str]:
     lines = [
         f"losses analysed: {len(done)} of {len(records)} games"
         + (f" (not analysed: {_counts(skipped, sorted(skipped))})" if skipped else ""),
-        f"  loser moved: {_counts(colour, ('first', 'second'))}; "
-        f"on an even number of rows: {_counts(even, ('first', 'second'))}",
+        f"  loser moved: {_counts(colour, seats)}; "
+        f"on an even number of rows: {_counts(even, seats)}",
         f"  decisive mistake proven: {len(proven)} "
         f"({_counts(phases, [p.value for p in Phase])}); "
         f"avoidable short loss: {len(avoidable)}; unsettled: {len(unsettled)}; "

@@ -278,7 +278,7 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 
 def cmd_view(args: argparse.Namespace) -> int:
-    from arena.view.page import write_report
+    from arena.web.replay import write_report
 
     path = write_report(args.records, args.output)
     print(path)
@@ -301,7 +301,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     name, spec = player_from_arg(args.bot, _known_players(args.config))
     seed = random.randrange(10**6) if args.seed is None else args.seed
-    human, human_first = HumanPlayer(), not args.second
+    human = HumanPlayer()
     task = Task(GameKey("play", human.name, name, seed, 0, int(args.second)),
                 draw_board(seed, 0), args.time_limit)
     with make_player(name, spec) as bot:
@@ -310,7 +310,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         out.append(record)
     verdict = {Outcome.WIN: "You won", Outcome.LOSS: "You lost",
                Outcome.DRAW: "Draw"}[record.result.outcome(Side.A)]
-    human.show_final(record.moves, human_first, f"{verdict}: {record.reason} (course code "
+    human.show_final(record.moves, record.seat(Side.A), f"{verdict}: {record.reason} (course code "
                      f"{record.code}); recorded in {args.output}")
     return 0
 

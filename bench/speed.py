@@ -234,7 +234,7 @@ def pondering(path: Path, seconds: float, games: int, move_seconds: float = 1.0)
     """Pondering's play-outs with the guard while pondering against without it, summed over
     positions of recorded games (the recorded bot's side moves, then ponders)."""
     from analysis.game import replay
-    from bot.engine import safe_decide
+    from bot.choose import safe_decide
     from bot.protocol.platform import PONDER_LIMIT
     from bot.search.settings import DEFAULT
     from records.log import read_games

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from arena.view import write_report  # noqa: E402
+from arena.web.replay import write_report  # noqa: E402
 from devtools.browser import chromium_missing, dump_dom  # noqa: E402
 from devtools.sample import write_sample  # noqa: E402
 

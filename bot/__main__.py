@@ -15,7 +15,7 @@ import sys
 import time
 from typing import List, Optional
 
-from bot.engine import DEFAULT_SECONDS
+from bot.choose import DEFAULT_SECONDS
 from bot.protocol import getpoint, platform
 from bot.protocol.lines import FdLines
 from bot.rules import InvalidPosition

@@ -36,7 +36,7 @@ def pondered_move(member: Member, positions: List[Position], index: int,
     """The move of a bot member at ``positions[index]`` as the process reaches it: it searches
     the move before (``index - 2``), ponders ``ponder`` seconds while the opponent thinks,
     then searches this one with the tree that leaves."""
-    from bot.engine import safe_decide
+    from bot.choose import safe_decide
     from bot.protocol.platform import PONDER_LIMIT
     from bot.search.clock import Deadline, Limit
     from bot.search.leaves import make_searcher

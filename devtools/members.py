@@ -77,7 +77,7 @@ def one_move(player: Player, M: int, N: int, top: Sequence[int], board: Sequence
 
 def _variant_move(*position: int, knobs: Knobs, limit: object) -> Tuple[int, int]:
     """The bot variant's move with a fresh searcher (a fresh tree every move, as get_point)."""
-    from bot.engine import choose_move
+    from bot.choose import choose_move
     return choose_move(*position, limit=limit, searcher=variant(knobs))
 
 

@@ -28,7 +28,7 @@ FINISHED = "2026-11-23T02:00:00Z"  # one fixed time, so a sample is the same fil
 THINKING = {"a": (0.001, 2.9), "b": (0.0, 0.05)}  # seconds a move, drawn uniformly
 TIME_LIMIT = 3.0  # seconds a move, as the course's
 
-Fault = Tuple[int, Optional[FaultKind]]  # (the ply it happens at, its kind); (-1, None): none
+FaultAt = Tuple[int, Optional[FaultKind]]  # (the ply it happens at, its kind); (-1, None): none
 
 
 class RandomMover:
@@ -37,7 +37,7 @@ class RandomMover:
     players (random players end most games in about 25 plies). At the ply of ``fault`` it
     crashes or plays the forbidden cell, as that fault's kind says."""
 
-    def __init__(self, rng: random.Random, min_plies: int = 0, fault: Fault = (-1, None)) -> None:
+    def __init__(self, rng: random.Random, min_plies: int = 0, fault: FaultAt = (-1, None)) -> None:
         self.rng, self.min_plies, self.fault = rng, min_plies, fault
 
     def __call__(self, M: int, N: int, top: List[int], board: List[int], last_x: int,
@@ -83,7 +83,7 @@ class SamplePlayer(PythonPlayer):
         return dataclasses.replace(result, elapsed=drawn)
 
 
-def _played(task: Task, game_seed: int, min_plies: int, fault: Fault = (-1, None)) -> GameRecord:
+def _played(task: Task, game_seed: int, min_plies: int, fault: FaultAt = (-1, None)) -> GameRecord:
     """The task's game between two SamplePlayers seeded by ``game_seed`` (so the same seed
     replays the same moves), the fault happening to whichever side moves at its ply."""
     moves, clock = random.Random(game_seed), random.Random(game_seed + 1)

@@ -3,7 +3,9 @@
 - ``player``: ``PlayerSpec``, how to start a player, parsed once from YAML or the command line.
 - ``board``: ``Board``, a board's size and forbidden cell, and its JSON form.
 - ``codes``: the course's result codes and the fault kinds that map onto them.
-- ``result``: ``Side``, ``Result``, ``Outcome`` and ``Fault``, the course's codes read both ways.
+- ``result``: ``Side``, ``Seat``, ``Result``, ``Outcome``, ``WinChance`` and ``Fault``, the
+  course's codes read both ways.
+- ``move``: ``Move``, a cell, and its three written forms ([x, y], "x.y", base 36).
 - ``game``: ``GameKey`` and ``GameRecord``, one finished game as the JSON Lines log holds it
   (docs/design.md).
 - ``tally``: the one aggregation (W-D-L by side, player, colour and pairing; game pairs).

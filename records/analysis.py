@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Dict, List, Optional, Union
 
+from records.result import Seat
+
 
 class Kind(str, Enum):
     """How the win after the decisive mistake goes."""
@@ -72,7 +74,7 @@ class LossAnalysis:
     """One lost game's analysis (docs/analyse.md has what each field means)."""
 
     loser: str  # the loser's name
-    loser_moved: str  # "first" or "second"
+    loser_moved: Seat
     seconds: Optional[float]  # the budget of each searched position
     lost_after: int  # moves played when the loser was first proven lost
     decisive: Optional[Decisive]  # None: lost before its first move
@@ -85,8 +87,11 @@ class LossAnalysis:
     positions: int  # positions searched
     elapsed: float  # seconds
 
+    def __post_init__(self) -> None:
+        self.loser_moved = Seat.parse(self.loser_moved)  # its word, where one is given
+
     def to_dict(self) -> Dict[str, Any]:
-        return {"loser": self.loser, "loser_moved": self.loser_moved, "seconds": self.seconds,
+        return {"loser": self.loser, "loser_moved": self.loser_moved.value, "seconds": self.seconds,
                 "lost_after": self.lost_after,
                 "decisive": None if self.decisive is None else self.decisive.to_dict(),
                 "kind": self.kind.value, "forced_four_in": self.forced_four_in,
@@ -113,8 +118,8 @@ def analysis_from_dict(data: Dict[str, Any]) -> Analysis:
         return Skipped(data["skipped"])
     d = data.get("decisive")
     return LossAnalysis(
-        loser=data["loser"], loser_moved=data["loser_moved"], seconds=data.get("seconds"),
-        lost_after=data["lost_after"],
+        loser=data["loser"], loser_moved=Seat.parse(data["loser_moved"]),
+        seconds=data.get("seconds"), lost_after=data["lost_after"],
         decisive=None if d is None else Decisive(
             index=d["index"], move=d["move"], proven=d["proven"],
             avoidable=d.get("avoidable", False),

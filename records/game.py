@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Mapping, Optional
 
 from records.analysis import Analysis, analysis_from_dict
 from records.board import Board
-from records.result import Fault, Result, Side
+from records.result import Fault, Result, Seat, Side
 
 RECORD_VERSION = 1
 
@@ -71,6 +71,14 @@ class GameRecord:
     def first(self) -> Side:
         """Side that moved first: A in leg 0, B in leg 1."""
         return Side.A if self.leg == 0 else Side.B
+
+    def side(self, seat: Seat) -> Side:
+        """The side that sat in ``seat``."""
+        return self.first if seat is Seat.FIRST else self.first.other
+
+    def seat(self, side: Side) -> Seat:
+        """The seat one side took."""
+        return Seat.FIRST if side is self.first else Seat.SECOND
 
     @property
     def result(self) -> Result:

@@ -1,4 +1,5 @@
-"""Who got a game's points and why: the sides of a pairing, the result, the fault.
+"""Who got a game's points and why: the sides of a pairing, the seats of a game, the result,
+the win chance, the fault.
 
 A pairing has two sides, A and B (the course's `<A>_<B>.txt`); the course's result code
 (``records.codes.Code``) says, from A's view, who won and whether a fault decided it. Every
@@ -8,7 +9,7 @@ than mapping codes or strings to wins and losses again.
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional, Union
 
 from records.codes import Code, FaultKind, fault_code
 
@@ -22,6 +23,41 @@ class Side(str, Enum):
     @property
     def other(self) -> "Side":
         return Side.B if self is Side.A else Side.A
+
+
+class Seat(str, Enum):
+    """A seat at the board: the player who moves first or second (a game's first move is ply
+    0). The value is the word JSON and the command line carry; ``parse`` reads it."""
+
+    FIRST = "first"
+    SECOND = "second"
+
+    @classmethod
+    def parse(cls, text: Any) -> "Seat":
+        """The seat a word names; ValueError naming both words otherwise."""
+        try:
+            return cls(text)
+        except ValueError:
+            raise ValueError(f"'first' or 'second', got {text!r}") from None
+
+    @classmethod
+    def of_ply(cls, ply: int) -> "Seat":
+        """The seat that makes move ``ply`` (0-based), or is to move after ``ply`` moves."""
+        return cls.FIRST if ply % 2 == 0 else cls.SECOND
+
+    @property
+    def other(self) -> "Seat":
+        return Seat.SECOND if self is Seat.FIRST else Seat.FIRST
+
+    @property
+    def stone(self) -> int:
+        """The stone it plays on the referee's grid: 1 the first player's, 2 the second's."""
+        return 1 if self is Seat.FIRST else 2
+
+    @property
+    def symbol(self) -> str:
+        """Its stone in the engine's board rows: X the first player's, O the second's."""
+        return "X" if self is Seat.FIRST else "O"
 
 
 class Outcome(str, Enum):
@@ -46,6 +82,24 @@ class Outcome(str, Enum):
         """The same game as the other player sees it."""
         return {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW,
                 Outcome.LOSS: Outcome.WIN}[self]
+
+
+@dataclass(frozen=True)
+class WinChance:
+    """A win chance in [0, 1] and whose it is (python-chess's ``PovScore``): ``pov`` gives it
+    from either seat, so no reader flips ``1 - p`` by hand."""
+
+    chance: float
+    seat: Seat
+
+    def pov(self, seat: Seat) -> float:
+        """The chance of ``seat`` winning (a draw counts half, as ``Outcome.score``)."""
+        return self.chance if seat is self.seat else 1.0 - self.chance
+
+    @classmethod
+    def of(cls, outcome: Union[Outcome, str], seat: Seat) -> "WinChance":
+        """A settled game's chance: 1 a win, 1/2 a draw, 0 a loss, for ``seat``."""
+        return cls(Outcome(outcome).score, seat)
 
 
 class Result(str, Enum):

@@ -4,7 +4,7 @@ The arena never imports the bot: an `Engine` is one process speaking the analysi
 (docs/protocol.md, section 4), started in its own session like every player
 (arena/children/reaper.py), so `close()` and an exiting arena kill it and whatever it forked.
 `analyse()` sends a position (a `Setup`, checked by arena/engine/position.py) and returns an
-`Analysis`, the stream of that request's lines: updates, then the final one (``"done":
+`AnalysisStream`, the stream of that request's lines: updates, then the final one (``"done":
 true``). A new request ends the one in progress (the engine writes its final line first) and
 keeps the engine's tree where the new position follows from the last. `EnginePool` hands out at most
 ``cap`` engines at once (one a core), for the analysis board's pages.
@@ -32,7 +32,7 @@ class EngineError(RuntimeError):
     """The engine refused a request or is gone: the message is one line."""
 
 
-class Analysis:
+class AnalysisStream:
     """The lines of one request, parsed, in order: updates, then the final line (``done``).
     Filled by the engine's reader thread; read with `get` or by iterating."""
 
@@ -72,7 +72,7 @@ class Engine:
     def __init__(self, argv: Sequence[str] = ARGV) -> None:
         self._child: Optional[Child] = spawn(list(argv), cwd=str(ROOT))
         self._tail = StderrTail(self._child.stderr_fd)
-        self._pending: Deque[Analysis] = deque()  # requests sent whose final line is to come
+        self._pending: Deque[AnalysisStream] = deque()  # requests sent whose final line is to come
         self._lock = threading.Lock()
         self._closed = False
         self._reader = threading.Thread(target=self._read, args=(self._child.stdout,),
@@ -115,7 +115,7 @@ class Engine:
         for analysis in orphans:
             analysis.put({"error": f"the engine exited ({why[0][:200]})"})
 
-    def _send(self, request: Dict[str, Any], analysis: Optional[Analysis] = None) -> None:
+    def _send(self, request: Dict[str, Any], analysis: Optional[AnalysisStream] = None) -> None:
         with self._lock:
             if self._closed or self._child is None:
                 raise EngineError("the engine is closed")
@@ -127,7 +127,7 @@ class Engine:
                 self._pending.append(analysis)
 
     def analyse(self, setup: Setup, seconds: Optional[float] = None,
-                playouts: Optional[int] = None) -> Analysis:
+                playouts: Optional[int] = None) -> AnalysisStream:
         """Start analysing a position checked by arena/engine/position.py (`from_moves`,
         `from_cells`, `game_positions`), ending the analysis in progress. Without a budget it
         runs until `stop()`, a new request, or the engine's own cap of play-outs."""
@@ -141,7 +141,7 @@ class Engine:
             request["seconds"] = seconds
         if playouts is not None:
             request["playouts"] = playouts
-        analysis = Analysis()
+        analysis = AnalysisStream()
         self._send(request, analysis)
         return analysis
 

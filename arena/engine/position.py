@@ -14,9 +14,11 @@ from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 from arena.core.rules import Grid
 from records.board import Board
+from records.move import Move
+from records.result import Seat
 
-FIRST, SECOND = 1, 2
-SYMBOLS = {0: ".", FIRST: "X", SECOND: "O"}  # the engine's board rows (docs/protocol.md, 4)
+FIRST, SECOND = Seat.FIRST.stone, Seat.SECOND.stone  # the grid's cells, 0 empty
+SYMBOLS = {0: ".", **{s.stone: s.symbol for s in Seat}}  # the engine's rows (docs/protocol.md, 4)
 
 
 class PositionError(ValueError):
@@ -37,9 +39,13 @@ class Setup:
     moves: Optional[Tuple[Tuple[int, int], ...]] = None
 
     @property
+    def seat_to_move(self) -> Seat:
+        return Seat.of_ply(len(self.cells) - self.cells.count(0))
+
+    @property
     def to_move(self) -> int:
-        """1 when the first player is to move, 2 for the second."""
-        return FIRST if self.cells.count(FIRST) == self.cells.count(SECOND) else SECOND
+        """The stone to move: 1 when the first player is to move, 2 for the second."""
+        return self.seat_to_move.stone
 
     def rows(self) -> List[str]:
         """The engine's ``board`` form: M strings of N of ``X``, ``O`` and ``.``, top row first."""
@@ -49,10 +55,11 @@ class Setup:
 
 
 def _cell(value: Any, what: str) -> Tuple[int, int]:
-    if (not isinstance(value, (list, tuple)) or len(value) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
-        raise PositionError(f"{what}: expected [x, y], two whole numbers, got {value!r}"[:200])
-    return value[0], value[1]
+    try:
+        move = Move.from_list(value)
+    except ValueError as exc:
+        raise PositionError(f"{what}: {exc}"[:200]) from None
+    return move.x, move.y
 
 
 def _fours(grid: Grid) -> List[Tuple[int, int]]:
@@ -75,7 +82,7 @@ def _replay(board: Board, moves: Sequence[Any]) -> Iterator[Tuple[Grid, List[Tup
         if not grid.is_legal(x, y):
             raise PositionError(f"move {i + 1} ({x}, {y}) is not legal there (off the board, "
                                 f"floating, the forbidden cell or a full column)")
-        grid.play(x, y, FIRST if i % 2 == 0 else SECOND)
+        grid.play(x, y, Seat.of_ply(i).stone)
         played.append((x, y))
         yield grid, played
 
@@ -155,5 +162,5 @@ def from_rows(board: Board, rows: Any) -> Setup:
             or any(not isinstance(r, str) or len(r) != board.N or set(r) - set("XO.")
                    for r in rows)):
         raise PositionError(f"cells: expected {board.M} strings of {board.N} of X, O and .")
-    code = {".": 0, "X": FIRST, "O": SECOND}
+    code = {symbol: stone for stone, symbol in SYMBOLS.items()}
     return from_cells(board, [code[c] for row in rows for c in row])

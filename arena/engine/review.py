@@ -38,7 +38,7 @@ from arena.engine.position import PositionError, game_positions
 from records.analysis import LossAnalysis
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultsError, log_path, losses, read_games, write_atomic
-from records.result import Outcome
+from records.result import Outcome, Seat, WinChance
 
 REVIEWS_DIR = "reviews"  # beside the log: reviews/<game>.json
 REVIEW_VERSION = 1
@@ -65,23 +65,33 @@ class Budget:
 @dataclass
 class Position:
     """One evaluated position: the first player's win chance, the engine's best move there and
-    the proof for the side to move ("win", "draw", "loss" or None)."""
+    the proof for the side to move (None: not proven)."""
 
     chance: float
     best: Optional[List[int]] = None
-    proof: Optional[str] = None
+    proof: Optional[Outcome] = None
+
+    def __post_init__(self) -> None:
+        self.proof = None if self.proof is None else Outcome(self.proof)  # the file's word
+
+    @property
+    def win_chance(self) -> WinChance:
+        return WinChance(self.chance, Seat.FIRST)
 
 
 @dataclass
 class Mark:
-    """A marked move: its index into the game's moves, the move, who made it (first or
-    second), the mark and the fall of the mover's winning chances on -1..1."""
+    """A marked move: its index into the game's moves, the move, who made it, the mark and the
+    fall of the mover's winning chances on -1..1."""
 
     index: int
     move: List[int]
-    mover: str
+    mover: Seat
     mark: str
     fall: float
+
+    def __post_init__(self) -> None:
+        self.mover = Seat.parse(self.mover)  # the file's word
 
 
 @dataclass
@@ -112,45 +122,41 @@ class Review:
 
 
 # ---- the rule ---------------------------------------------------------------------------
-def mover_chance(position: Position, mover_first: bool) -> float:
-    """A position's win chance for one player (the first, or the second)."""
-    return position.chance if mover_first else 1.0 - position.chance
-
-
 def mark_moves(moves: Sequence[List[int]], positions: Sequence[Position]) -> List[Mark]:
     """The marked moves of a game whose positions (one more than the moves) are evaluated."""
     marks = []
     for i, move in enumerate(moves):
-        first = i % 2 == 0
+        mover = Seat.of_ply(i)
         before, after = positions[i], positions[i + 1]
-        fall = 2 * (mover_chance(before, first) - mover_chance(after, first))
+        fall = 2 * (before.win_chance.pov(mover) - after.win_chance.pov(mover))
         # after the move, for the mover (the proof is for the side to move: the opponent)
-        proof_after = Outcome(after.proof).reversed.value if after.proof else None
-        if before.proof == "win" and proof_after != "win":
+        proof_after = after.proof.reversed if after.proof else None
+        if before.proof is Outcome.WIN and proof_after is not Outcome.WIN:
             mark = GAVE_AWAY
-        elif before.proof != "loss" and proof_after == "loss":
+        elif before.proof is not Outcome.LOSS and proof_after is Outcome.LOSS:
             mark = WALKED_INTO
         else:
             mark = next((name for size, name in FALLS if fall >= size - 1e-9), "")
         if mark:
-            marks.append(Mark(i, list(move), "first" if first else "second", mark,
-                              round(fall, 4)))
+            marks.append(Mark(i, list(move), mover, mark, round(fall, 4)))
     return marks
 
 
-def position_of(line: Dict[str, Any], first_to_move: bool) -> Position:
-    """A position from the engine's final line: the best move's value (a proof wins)."""
-    proof = (line.get("proof") or {}).get("result")
+def position_of(line: Dict[str, Any], to_move: Seat) -> Position:
+    """A position from the engine's final line: the best move's value for the side to move (a
+    proof wins)."""
+    word = (line.get("proof") or {}).get("result")
+    proof = None if word is None else Outcome(word)
     best = line.get("best")
     values = {tuple(m["move"]): m["value"] for m in line.get("moves", [])
               if m.get("value") is not None}
     if proof is not None:
-        value = Outcome(proof).score
+        value = proof.score
     elif best is not None and tuple(best) in values:
         value = values[tuple(best)]
     else:  # no best move searched (a rule's move): the best value searched
         value = max(values.values(), default=0.5)
-    return Position(round(value if first_to_move else 1.0 - value, 4), best, proof)
+    return Position(round(WinChance(value, to_move).pov(Seat.FIRST), 4), best, proof)
 
 
 def final_position(record: GameRecord) -> Optional[Position]:
@@ -158,10 +164,9 @@ def final_position(record: GameRecord) -> Optional[Position]:
     proof); None when a fault ended it (the engine has a view of it)."""
     if record.fault is not None:
         return None
-    score = record.result.outcome(record.first).score  # the first player's
-    to_move_first = len(record.moves) % 2 == 0
-    mine = score if to_move_first else 1.0 - score
-    return Position(score, None, "win" if mine == 1 else "loss" if mine == 0 else "draw")
+    to_move = record.side(Seat.of_ply(len(record.moves)))
+    return Position(record.result.outcome(record.first).score, None,
+                    record.result.outcome(to_move))
 
 
 def searched(record: GameRecord) -> int:
@@ -186,7 +191,7 @@ def review_game(record: GameRecord, engine: Engine, budget: Budget,
     for i, setup in enumerate(setups):
         updates = engine.analyse(setup, seconds=budget.seconds, playouts=budget.playouts)
         line = deque(updates, maxlen=1)[0]  # the final line (EngineError: none)
-        positions.append(position_of(line, i % 2 == 0))
+        positions.append(position_of(line, Seat.of_ply(i)))
         if progress:
             progress(i + 1, len(setups))
     if final is not None:
@@ -301,8 +306,8 @@ def summary(records: List[GameRecord], reviews: List[Review]) -> List[str]:
     counts: Dict[str, Dict[str, int]] = {}
     for record, review in zip(records, reviews):
         for mark in review.marks:
-            side = record.first if mark.mover == "first" else record.first.other
-            row = counts.setdefault(record.name(side), dict.fromkeys(names, 0))
+            row = counts.setdefault(record.name(record.side(mark.mover)),
+                                    dict.fromkeys(names, 0))
             row[mark.mark] += 1
     width = max([len(n) for n in counts] + [6])
     lines = [f"{'player':<{width}}  " + "  ".join(names)]

@@ -9,25 +9,33 @@ against the native UCT: 6 of 40 games changed hands, docs/strength.md).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, NamedTuple, Tuple
 
 from records.game import GameRecord
 from records.log import ResultsError, log_path, read_log
-from records.result import Side
+from records.result import Outcome, Seat, Side
+from records.tally import WDL
 
-Outcome = Tuple[str, bool, int]  # "W"/"D"/"L" for the player, moved first, plies
 Game = Tuple[int, int, Tuple[int, int, int, int]]  # round, leg, board (M, N, no_x, no_y)
 
 
-def outcomes(records: List[GameRecord], prefix: str) -> Dict[Game, Outcome]:
+class Played(NamedTuple):
+    """How one game went for the player: its outcome, its seat and the game's plies."""
+
+    outcome: Outcome
+    seat: Seat
+    plies: int
+
+
+def outcomes(records: List[GameRecord], prefix: str) -> Dict[Game, Played]:
     """(round, leg, board) -> the outcome for the player whose name starts with ``prefix``;
     the board is in the key, so batches of other seeds share no game."""
     found = {}
     for r in records:
         side = Side.A if r.a.startswith(prefix) else Side.B if r.b.startswith(prefix) else None
         if side:
-            found[(r.round, r.leg, (r.M, r.N, r.no_x, r.no_y))] = (
-                r.result.outcome(side).letter, r.first is side, len(r.moves))
+            found[(r.round, r.leg, (r.M, r.N, r.no_x, r.no_y))] = Played(
+                r.result.outcome(side), r.seat(side), len(r.moves))
     return found
 
 
@@ -39,15 +47,15 @@ def compare(new_path: Path, old_path: Path, player: str) -> List[str]:
     if not common:
         raise ResultsError(f"no game of {player!r} on the same round, leg and board in both "
                            "files (batches of other seeds play other boards)")
-    changed = [k for k in common if new[k][0] != old[k][0]]
+    changed = [k for k in common if new[k].outcome is not old[k].outcome]
     lines = []
     for k in changed:
-        (a, first, plies), (b, _, old_plies) = new[k], old[k]
-        lines.append(f"round {k[0]} leg {k[1]} ({'first' if first else 'second'}): "
-                     f"{a} in {plies} plies, was {b} in {old_plies}")
-    gained = sum(new[k][0] == "W" for k in changed)
-    lost = sum(old[k][0] == "W" for k in changed)
-    wins = [sum(side[k][0] == "W" for k in common) for side in (new, old)]
+        now, was = new[k], old[k]
+        lines.append(f"round {k[0]} leg {k[1]} ({now.seat.value}): {now.outcome.letter} in "
+                     f"{now.plies} plies, was {was.outcome.letter} in {was.plies}")
+    gained = WDL.of(new[k].outcome for k in changed).wins
+    lost = WDL.of(old[k].outcome for k in changed).wins
+    wins = [WDL.of(side[k].outcome for k in common).wins for side in (new, old)]
     lines.append(f"{len(common)} games on the same boards: {len(changed)} changed hands, "
                  f"{gained} won only by the first file, {lost} only by the second; "
                  f"wins {wins[0]} against {wins[1]}")

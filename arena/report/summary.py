@@ -14,7 +14,7 @@ from arena.report.results import CourseGame, course_game
 from arena.report.stats import elo_estimate, pentanomial, sprt
 from records.codes import FaultKind
 from records.game import GameRecord
-from records.result import Result, Side
+from records.result import Result, Seat, Side
 from records.tally import WDL, by_colour, by_pairing, faults, pair_scores, players, wdl, wdl_of
 
 COURSE_COLUMNS = ["id", "wina", "winb", "losea", "loseb", "tie", "bug", "debug", "illegal",
@@ -23,6 +23,8 @@ COURSE_COLUMNS = ["id", "wina", "winb", "losea", "loseb", "tie", "bug", "debug",
 _FAULT_COLUMN = {FaultKind.CRASH: "bug", FaultKind.ILLEGAL: "illegal",
                  FaultKind.TIMEOUT: "timeout", FaultKind.LOAD_ERROR: "loaderr",
                  FaultKind.NO_ENTRY: "noentry"}
+# A won or lost (the course's view), in leg 0 (A moved first) or leg 1
+_WIN_COLUMN = {(True, 0): "wina", (True, 1): "winb", (False, 0): "losea", (False, 1): "loseb"}
 
 
 def course_table(games: Iterable[CourseGame]) -> Table:
@@ -36,8 +38,7 @@ def course_table(games: Iterable[CourseGame]) -> Table:
         elif g.result is Result.DRAW:
             row["tie"] += 1
         else:
-            won = g.result is Result.A
-            row[("win" if won else "lose") + ("a" if g.key.leg == 0 else "b")] += 1
+            row[_WIN_COLUMN[g.result is Result.A, g.key.leg]] += 1
     return Table("stat", "stat", COURSE_COLUMNS,
                  [[a] + [rows[a][c] for c in COURSE_COLUMNS[1:]] for a in sorted(rows)])
 
@@ -65,7 +66,7 @@ def overall_table(games: Sequence[CourseGame]) -> Table:
     return Table("overall", "overall", ["player"] + SCORE_COLUMNS, rows)
 
 
-COLOUR_COLUMNS = ["first", "score_first", "second", "score_second"]
+COLOUR_COLUMNS = [c for seat in Seat for c in (seat.value, f"score_{seat.value}")]
 
 
 def _by_colour(games: Sequence[CourseGame]) -> List[object]:

@@ -13,6 +13,7 @@ import threading
 from pathlib import Path
 from typing import Dict
 
+from arena.web.jobs import JobState
 from records.game import GameRecord
 from records.log import write_log
 
@@ -23,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Analyses:
-    """The analyses the server started, by game id: "running", "ready" or "failed: why"."""
+    """The analyses the server started, by game id: the word of a ``JobState`` (running,
+    ready, or failed with why), as the play page reads it."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -37,8 +39,8 @@ class Analyses:
         """Start analysing a finished game unless it is analysed or being analysed; its
         status."""
         with self._lock:
-            if self.status.get(game_id, "failed").startswith("failed"):
-                self.status[game_id] = "running"
+            if JobState.of(self.status.get(game_id, JobState.FAILED)) is JobState.FAILED:
+                self.status[game_id] = JobState.RUNNING.value
                 threading.Thread(target=self._run, args=(game_id, record), daemon=True).start()
             return self.status[game_id]
 
@@ -52,9 +54,10 @@ class Analyses:
                  "--seconds", str(SECONDS)], cwd=ROOT, capture_output=True, text=True,
                 timeout=TIMEOUT_S)
             lines = (done.stderr.strip() or "no output").splitlines()
-            status = "ready" if done.returncode == 0 else f"failed: {lines[-1]}"
+            status = (JobState.READY.value if done.returncode == 0
+                      else JobState.FAILED.saying(lines[-1]))
         except subprocess.TimeoutExpired:
-            status = f"failed: the analysis took over {TIMEOUT_S:g} s"
+            status = JobState.FAILED.saying(f"the analysis took over {TIMEOUT_S:g} s")
         finally:
             given.unlink(missing_ok=True)
         with self._lock:

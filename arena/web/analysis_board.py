@@ -16,10 +16,11 @@ import secrets
 import threading
 from typing import Any, Dict, Optional, Tuple
 
-from arena.engine.client import Analysis, Engine, EngineError, EnginePool, PoolClosed
+from arena.engine.client import AnalysisStream, Engine, EngineError, EnginePool, PoolClosed
 from arena.engine.position import GameOver, PositionError, Setup, from_moves, from_rows
 from arena.web.games import BadRequest, NotFound, board_of, number
 from records.game import GameRecord
+from records.move import Move
 
 WAIT_S = 0.5  # how long one look for a free engine or a new line blocks a stream
 MAX_SECONDS = 3600.0
@@ -74,13 +75,16 @@ def parse_paste(body: Any) -> Dict[str, Any]:
             raise BadRequest(f"not a record line of games.jsonl: {exc}") from None
     else:
         board = board_of(body.get("board"))
+        words = re.findall(r"-?\d+(?:\.-?\d+)?", text)
         if isinstance(data, list):
             moves = data
+        elif words and all("." in w for w in words):  # x.y each
+            moves = [Move.from_text(w).to_list() for w in words]
         else:
             numbers = [int(n) for n in re.findall(r"-?\d+", text)]
             if len(numbers) % 2:
                 raise BadRequest(f"{len(numbers)} numbers: a move list has two a move (x y)")
-            moves = [numbers[i:i + 2] for i in range(0, len(numbers), 2)]
+            moves = [Move(*numbers[i:i + 2]).to_list() for i in range(0, len(numbers), 2)]
     note = ""
     try:
         from_moves(board, moves)
@@ -99,7 +103,7 @@ class Session:
         self.id = secrets.token_hex(6)
         self.boards = boards
         self.engine: Optional[Engine] = None
-        self.analysis: Optional[Analysis] = None
+        self.analysis: Optional[AnalysisStream] = None
         self.tag = 0
         # the position and budget asked, until the engine has it (a new engine: again)
         self.pending: Optional[Request] = None

@@ -28,7 +28,7 @@ from records.board import Board, BoardError
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultLog
 from records.player import PlayerSpec
-from records.result import Side
+from records.result import Seat, Side
 
 LOG = logging.getLogger("arena.web")
 HUMAN = "human"
@@ -61,7 +61,7 @@ class NewGame:
     spec: PlayerSpec
     board: Board
     seed: int  # the board's seed; -1 for a board chosen cell by cell
-    human_first: bool
+    human: Seat  # the person's
 
 
 def number(body: Mapping[str, Any], key: str, kind: type, low: float, high: float,
@@ -92,8 +92,9 @@ def board_of(value: Any) -> Board:
 
 def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
     """The game a request's JSON body asks for; BadRequest with the reason otherwise.
-    Body: {"opponent": NAME, "seconds": S (players that take --time), "colour": "first" |
-    "second", and "seed": N or "board": [M, N, no_x, no_y]}."""
+    Body: {"opponent": NAME, "seconds": S (players that take --time), "colour": a seat
+    (``records.result.Seat``, first by default), and "seed": N or "board": [M, N, no_x,
+    no_y]}."""
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
     name = body.get("opponent")
@@ -102,16 +103,17 @@ def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
     spec = players[name]
     if body.get("seconds") is not None and spec.takes_time:
         spec = spec.with_time(number(body, "seconds", float, MIN_SECONDS, MAX_SECONDS))
-    colour = body.get("colour", "first")
-    if colour not in ("first", "second"):
-        raise BadRequest(f"colour: 'first' or 'second', got {colour!r}")
+    try:
+        human = Seat.parse(body.get("colour", Seat.FIRST.value))
+    except ValueError as exc:
+        raise BadRequest(f"colour: {exc}") from None
     if body.get("board") is not None:
         board, seed = board_of(body["board"]), -1
     else:
         seed = (random.randrange(10**6) if body.get("seed") is None
                 else number(body, "seed", int, 0, 2**31 - 1))
         board = draw_board(seed, 0)
-    return NewGame(name, spec, board, seed, colour == "first")
+    return NewGame(name, spec, board, seed, human)
 
 
 class PlayGame:
@@ -122,7 +124,7 @@ class PlayGame:
         self.id, self.new = game_id, new
         self.human = WebPlayer(HUMAN, on_change=self.touch)
         self.task = Task(GameKey(BATCH, HUMAN, new.opponent, new.seed, number,
-                                 0 if new.human_first else 1), new.board, time_limit)
+                                 0 if new.human is Seat.FIRST else 1), new.board, time_limit)
         self.log_path = log_path
         self.moves: List[List[int]] = []  # the game so far, as the referee accepted it
         self.record: Optional[GameRecord] = None
@@ -191,7 +193,7 @@ class PlayGame:
         b, rec = self.task.board, self.record
         state: Dict[str, Any] = {
             "id": self.id, "opponent": self.new.opponent, "M": b.M, "N": b.N, "no_x": b.no_x,
-            "no_y": b.no_y, "seed": self.new.seed, "human_first": self.new.human_first,
+            "no_y": b.no_y, "seed": self.new.seed, "human_first": self.new.human is Seat.FIRST,
             "moves": rec.moves if rec else list(self.moves), "your_turn": self.human.waiting(),
             "over": self.over, "error": self.error, "time_limit": self.task.time_limit,
             "version": self.version,

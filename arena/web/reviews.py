@@ -16,6 +16,7 @@ from typing import Any, Dict, Optional
 from arena.engine.client import EngineError, EnginePool
 from arena.engine.position import PositionError
 from arena.engine.review import Budget, Review, load_review, review_game, save_review, searched
+from arena.web.jobs import JobState
 from records.game import GameKey, GameRecord
 
 LOG = logging.getLogger("arena.web")
@@ -26,7 +27,7 @@ BUDGET = Budget()  # the server's: arena.engine.review.DEFAULT_SECONDS a positio
 class Job:
     """One game's review as the page sees it."""
 
-    state: str  # "queued" (waiting for an engine), "running", "ready" or "failed"
+    state: JobState
     done: int = 0  # positions evaluated
     total: int = 0
     message: str = ""  # why it failed
@@ -34,7 +35,7 @@ class Job:
     record: Optional[GameRecord] = None  # the game, for the page's polls (never sent as such)
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"state": self.state, "done": self.done, "total": self.total,
+        return {"state": self.state.value, "done": self.done, "total": self.total,
                 "message": self.message,
                 "review": None if self.review is None else self.review.to_dict()}
 
@@ -70,18 +71,18 @@ class Reviews:
         if job is not None:
             return job
         kept = load_review(self.folder, key, self.budget)
-        return Job("ready", review=kept) if kept else Job("none")
+        return Job(JobState.READY, review=kept) if kept else Job(JobState.NONE)
 
     def start(self, record: GameRecord) -> Job:
         """Queue the game's review unless it is kept, queued or running (a failed one is
         tried again); its job."""
         kept = self.job(record.key)
-        if kept.state == "ready":
+        if kept.state is JobState.READY:
             return kept
         with self._lock:  # looked at again: two pages may ask at once
             job = self._jobs.get(record.key)
-            if job is None or job.state == "failed":
-                job = self._jobs[record.key] = Job("queued", total=searched(record),
+            if job is None or job.state is JobState.FAILED:
+                job = self._jobs[record.key] = Job(JobState.QUEUED, total=searched(record),
                                                   record=record)
                 threading.Thread(target=self._run, args=(record, job), daemon=True,
                                  name="review").start()
@@ -94,15 +95,16 @@ class Reviews:
         try:
             engine = self.pool.acquire()  # waits for a place; PoolClosed when the server stops
             try:
-                job.state = "running"
+                job.state = JobState.RUNNING
                 review = review_game(record, engine, self.budget, progress)
             finally:
                 self.pool.release(engine)
             save_review(self.folder, review)
-            job.review, job.state = review, "ready"
+            job.review, job.state = review, JobState.READY
         except (EngineError, PositionError, OSError) as exc:
             LOG.warning("review of %s failed: %s", record.key, exc)
-            job.message, job.state = str(exc), "failed"
+            job.message, job.state = str(exc), JobState.FAILED
         except Exception as exc:  # a bug: the page says so instead of waiting for ever
             LOG.exception("review of %s", record.key)
-            job.message, job.state = f"server error: {type(exc).__name__}: {exc}", "failed"
+            job.message, job.state = (f"server error: {type(exc).__name__}: {exc}",
+                                      JobState.FAILED)

@@ -42,7 +42,6 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from arena.core.live import mark_watching
-from arena.view.page import render_page
 from arena.web.analyse import ANALYSED_DIR, Analyses
 from arena.web.analysis_board import AnalysisBoards, parse_paste, parse_position
 from arena.web.asgi import (
@@ -57,6 +56,8 @@ from arena.web.asgi import (
     text,
 )
 from arena.web.games import BadRequest, Conflict, Games, NotFound, PlayGame
+from arena.web.jobs import JobState
+from arena.web.replay import STATIC, render_page
 from arena.web.reviews import Job, Reviews, game_view
 from arena.web.watch import FolderWatch
 from records.game import GameKey, GameRecord
@@ -64,16 +65,12 @@ from records.log import LOG_NAME, LogFollower
 from records.player import PlayerSpec
 
 LOG = logging.getLogger("arena.web")
-STATIC = Path(__file__).with_name("static")
-VIEW_STATIC = Path(__file__).resolve().parent.parent / "view" / "static"
-# The files the pages load: the web app's own, and the board drawing the replay page shares.
+# The files the pages load from /static/NAME, all in the one static folder (STATIC), which also
+# holds the pages and the replay page's template, script and style (inlined by arena/web/replay.py).
 FILES = {
-    "web.css": (STATIC, "text/css"), "web.js": (STATIC, "text/javascript"),
-    "play.js": (STATIC, "text/javascript"),
-    "review.js": (STATIC, "text/javascript"),
-    "watch.js": (STATIC, "text/javascript"), "analyse.js": (STATIC, "text/javascript"),
-    "board.js": (VIEW_STATIC, "text/javascript"),
-    "board.css": (VIEW_STATIC, "text/css"),
+    "web.css": "text/css", "web.js": "text/javascript", "play.js": "text/javascript",
+    "review.js": "text/javascript", "watch.js": "text/javascript",
+    "analyse.js": "text/javascript", "board.js": "text/javascript", "board.css": "text/css",
 }
 PAGES = {(): "index.html", ("play",): "play.html", ("watch",): "watch.html",
          ("analyse",): "analyse.html", ("review",): "review.html"}
@@ -146,8 +143,8 @@ class App:
     def static(self, call: Call, name: str) -> Response:
         if name not in FILES:
             raise NotFound(f"no such file: /static/{name}")
-        folder, kind = FILES[name]
-        return text(200, (folder / name).read_text(encoding="utf-8"), f"{kind}; charset=utf-8")
+        return text(200, (STATIC / name).read_text(encoding="utf-8"),
+                    f"{FILES[name]}; charset=utf-8")
 
     def inside(self, relative: str) -> Path:
         """A path the client names, inside the served folder; Forbidden otherwise."""
@@ -204,7 +201,8 @@ class App:
         state["analysis"] = status
         if game.record is not None:
             state["review_url"] = "/review?" + urlencode(game.record.key.to_dict())
-        if status == "ready":
+            state["analysable"] = analysable(game.record)
+        if status is not None and JobState.of(status) is JobState.READY:
             state["analysis_url"] = f"/replay?log={ANALYSED_DIR}/{game.id}.jsonl#game=0"
         return state
 
@@ -244,7 +242,7 @@ class App:
         game = self.games.get(game_id)
         if game.record is None:
             raise Conflict("the game is not over")
-        if game.record.loser is None:
+        if not analysable(game.record):
             raise Conflict("only a game lost on the board has a loss to analyse")
         status = self.analyses.start(game.id, game.record)
         game.touch()
@@ -326,6 +324,11 @@ class App:
             return data
 
         return event_stream(self._stop, nullcontext(next_event))
+
+
+def analysable(record: GameRecord) -> bool:
+    """Whether a game has a loss to analyse: one lost on the board (not a tie, not a fault)."""
+    return record.loser is not None
 
 
 def game_key(query: Dict[str, str]) -> GameKey:

@@ -20,13 +20,14 @@ from arena.report.results import CourseGame, course_game
 from arena.report.stats import elo_estimate, pentanomial, sprt
 from arena.web.games import BATCH as PLAY_BATCH
 from records.log import LOG_NAME, LogFollower
+from records.result import Seat
 from records.tally import WDL, by_colour, by_pairing, pair_scores, wdl
 
 RECENT = 12  # finished games listed on the page
 
 
 @dataclass(frozen=True)
-class Finished:
+class RecentGame:
     """What the watch page keeps of a finished game: the course's line and how it ended."""
 
     game: CourseGame
@@ -64,7 +65,7 @@ class FolderWatch:
         self.folder = Path(folder)
         self.log = self.folder / LOG_NAME
         self.sprt_bounds = sprt_bounds
-        self._games: List[Finished] = []
+        self._games: List[RecentGame] = []
         self._follower = LogFollower(self.log)
         # the finished games' part of the state, kept until a game finishes or the batch or
         # its bounds change: an open page looks twice a second, and recounting a log of
@@ -79,7 +80,7 @@ class FolderWatch:
         if fresh:
             self._games = []
             self._reads += 1
-        self._games.extend(Finished(course_game(r), len(r.moves), r.reason) for r in records)
+        self._games.extend(RecentGame(course_game(r), len(r.moves), r.reason) for r in records)
 
     def _bounds(self) -> Tuple[float, float]:
         try:
@@ -102,8 +103,9 @@ class FolderWatch:
         table = []
         for (a, b), gs in by_pairing(games).items():
             first, second = by_colour(gs)
-            table.append({"a": a, "b": b, "total": _score(wdl(gs)), "first": _score(first),
-                          "second": _score(second), "sprt": _sprt(gs, bounds)})
+            table.append({"a": a, "b": b, "total": _score(wdl(gs)),
+                          Seat.FIRST.value: _score(first), Seat.SECOND.value: _score(second),
+                          "sprt": _sprt(gs, bounds)})
         return {
             "a": sorted({g.key.a for g in games}), "total": _score(wdl(games)),
             "sprt": _sprt(games, bounds), "table": table,
@@ -127,6 +129,7 @@ class FolderWatch:
         return {
             "batch": batch, "batches": names, **self._finished_state,
             "live": [{"worker": g.worker, "key": g.key.to_dict(), "board": g.board.to_list(),
+                      "first": g.key.a if g.key.leg == 0 else g.key.b,  # who opened, red
                       "time_limit": g.time_limit, "moves": [m[:2] for m in g.moves],
                       "times": [m[2] for m in g.moves]}
                      for g in live if g.key.batch == batch],

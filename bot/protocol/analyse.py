@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, TextIO
 
-from bot.engine import rule_move
+from bot.choose import rule_move
 from bot.protocol.lines import FdLines
 from bot.protocol.parse import MAX_LINE, quote
 from bot.rules import DRAW, LOSS, WIN, InvalidPosition, Position, geometry, parse_board

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence, Tuple
 
-from bot.engine import DEFAULT_LIMIT, choose_move
+from bot.choose import DEFAULT_LIMIT, choose_move
 from bot.search.clock import Limit
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from bot.engine import choose_move
+from bot.choose import choose_move
 from bot.protocol.parse import LineSource, ints, next_line
 from bot.rules import InvalidPosition, geometry
 from bot.search.clock import Limit

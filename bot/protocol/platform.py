@@ -13,7 +13,7 @@ import struct
 import time
 from typing import BinaryIO, Callable, Optional
 
-from bot.engine import check_last_move, safe_decide
+from bot.choose import check_last_move, safe_decide
 from bot.protocol.parse import LineSource, ints, next_line
 from bot.rules import InvalidPosition, Position
 from bot.search.clock import Deadline, Limit

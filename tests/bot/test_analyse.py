@@ -16,7 +16,7 @@ from typing import Dict, List
 import pytest
 
 from bot.__main__ import build_searcher, parse_args
-from bot.engine import choose_move
+from bot.choose import choose_move
 from bot.protocol.analyse import Request, analyse, parse_request, serve
 from bot.protocol.lines import FdLines
 from bot.rules import DRAW, LOSS, WIN, InvalidPosition, Position, bits, parse_board

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine import choose_move
+from bot.choose import choose_move
 from bot.rules import Position
 from bot.search.clock import Limit
 from bot.search.opening import follow_up

@@ -12,7 +12,7 @@ import pytest
 from botio import ReactiveOpponent, getpoint_request, read_frames, run_bot
 from plain_referee import PlainGame
 
-from bot.engine import DEFAULT_SECONDS
+from bot.choose import DEFAULT_SECONDS
 from bot.protocol import getpoint, platform
 from bot.protocol.function import get_point
 from bot.rules import InvalidPosition, Position

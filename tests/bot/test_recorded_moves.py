@@ -13,7 +13,7 @@ from typing import List
 import pytest
 
 from bot.__main__ import build_searcher, parse_args
-from bot.engine import choose_move
+from bot.choose import choose_move
 from bot.rules import Position
 from bot.search.clock import Limit
 

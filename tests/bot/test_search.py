@@ -8,7 +8,7 @@ import random
 import pytest
 from plain_referee import PlainGame
 
-from bot.engine import choose_move, decide, safe_decide
+from bot.choose import choose_move, decide, safe_decide
 from bot.rules import DRAW, LOSS, WIN, Position, bits, parse_board
 from bot.search import clock as search_clock
 from bot.search import tactics

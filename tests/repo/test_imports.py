@@ -23,8 +23,8 @@ PACKAGES = ("analysis", "arena", "bench", "bot", "devtools", "hostile", "opponen
 SHIPPED = ("analysis", "arena", "bot", "opponents", "records")
 # Each room of the arena and the rooms it may import: the child processes at the bottom, then
 # the game core (rules, players, referee, tasks, the game worker, games in progress), the
-# reports, the engine's analysis, the cluster's path, the batches, the replay page and the web
-# app on top of what it serves.
+# reports, the engine's analysis, the cluster's path, the batches, and the web app (its pages,
+# the replay page `arena view` writes among them) on top of what it serves.
 ROOMS = {
     "arena.children": set(),
     "arena.core": {"arena.children"},
@@ -32,8 +32,7 @@ ROOMS = {
     "arena.engine": {"arena.children", "arena.core"},
     "arena.cluster": {"arena.core"},
     "arena.batch": {"arena.core", "arena.report", "arena.cluster"},
-    "arena.view": set(),
-    "arena.web": {"arena.batch", "arena.core", "arena.engine", "arena.report", "arena.view"},
+    "arena.web": {"arena.batch", "arena.core", "arena.engine", "arena.report"},
 }
 ENTRY = ("arena", "arena.__main__")  # the package's docstring and its command line
 

@@ -71,9 +71,9 @@ def installed(tmp_path_factory) -> Installed:
 
 def test_the_wheel_ships_the_pages_and_the_native_uct_source(installed):
     names = set(zipfile.ZipFile(installed.wheel).namelist())
-    wanted = {f"arena/web/static/{p}" for p in PAGES.values()}
-    wanted |= {f"{folder.relative_to(ROOT)}/{name}" for name, (folder, _) in FILES.items()}
-    wanted |= {"arena/view/static/template.html", "opponents/uct.cpp"}
+    wanted = {f"arena/web/static/{name}" for name in [*PAGES.values(), *FILES]}
+    wanted |= {f"arena/web/static/replay.{ext}" for ext in ("html", "js", "css")}
+    wanted |= {"opponents/uct.cpp"}
     assert wanted <= names
     assert not {n for n in names if n.split("/")[0] in ("devtools", "hostile", "bench", "tests")}
 

@@ -15,6 +15,7 @@ from typing import List, Optional, Sequence, TextIO, Tuple
 from arena.core.players.base import MoveResult, Player, fault
 from arena.core.rules import Grid
 from records.codes import FaultKind
+from records.result import Seat
 
 FORBIDDEN = "#"
 
@@ -96,17 +97,17 @@ class HumanPlayer(Player):
             return f"Column {y} is full; choose another.", -1
         return "", y
 
-    def show_final(self, moves: Sequence[Sequence[int]], human_first: bool, summary: str) -> None:
+    def show_final(self, moves: Sequence[Sequence[int]], seat: Seat, summary: str) -> None:
         """Say how the game ended, drawing the last position if the person has not seen it
         (the opponent moved last: its winning move, or the game ended before the person's)."""
         M, N, no_x, no_y = self._shape
-        human_moved_last = bool(moves) and (len(moves) % 2 == 1) == human_first
+        human_moved_last = bool(moves) and Seat.of_ply(len(moves) - 1) is seat
         if not human_moved_last:
             board = Grid(M, N, no_x, no_y)
             for ply, (x, y) in enumerate(moves):
-                board.play(x, y, ply % 2 + 1)
+                board.play(x, y, Seat.of_ply(ply).stone)
             last = (moves[-1][0], moves[-1][1]) if moves else None
-            self._say(render(M, N, no_x, no_y, board.view(1 if human_first else 2), last))
+            self._say(render(M, N, no_x, no_y, board.view(seat.stone), last))
         self._say(summary)
 
     def end_game(self) -> None:

@@ -94,8 +94,7 @@
     $('result').dataset.result = s.result || '';
     $('review-link').hidden = !s.review_url;  // the engine's review of the recorded game
     if (s.review_url) $('review-link').href = s.review_url;
-    const onBoard = (s.result === 'win' || s.result === 'loss') && !s.fault;
-    $('analyse').hidden = !onBoard;
+    $('analyse').hidden = !s.analysable;  // lost on the board, as the server says
     // the analysis board opens at the last position with a move to choose
     const ended = (s.win_line && s.win_line.length) || s.moves.length === s.M * s.N - 1;
     $('analyse-board').href = web.analyseUrl([s.M, s.N, s.no_x, s.no_y],

@@ -110,8 +110,7 @@
       page.bigKey = key;
     }
     C4Board.paint(page.big, g.moves, g.moves.length, false);
-    const first = g.key.leg === 0 ? g.key.a : g.key.b;
-    $('followed-title').textContent = g.key.a + ' vs ' + g.key.b + ' (' + first +
+    $('followed-title').textContent = g.key.a + ' vs ' + g.key.b + ' (' + g.first +
       ' first, red): ' + g.moves.length + ' moves';
     el.dataset.plies = g.moves.length;
   }

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from arena.report.compare import compare, outcomes
+from arena.report.compare import Played, compare, outcomes
 from records.codes import Code
 from records.game import GameRecord
 from records.log import ResultsError
+from records.result import Outcome, Seat
 
 ROOT = Path(__file__).resolve().parents[3]
 MOVES = [("a", 2), ("b", 8), ("a", 3), ("b", 8), ("a", 4), ("b", 1), ("a", 5)]
@@ -26,9 +27,9 @@ def record(code: Code, leg: int = 0, no_y: int = 8) -> GameRecord:
 def test_outcomes_are_from_the_players_view_by_round_and_leg():
     won, tie = record(Code.A_WON), record(Code.TIE, leg=1)
     board = (9, 9, 0, 8)
-    assert outcomes([won, tie], "x") == {(0, 0, board): ("W", True, 7),
-                                         (0, 1, board): ("D", False, 7)}
-    assert outcomes([won], "y") == {(0, 0, board): ("L", False, 7)}
+    assert outcomes([won, tie], "x") == {(0, 0, board): Played(Outcome.WIN, Seat.FIRST, 7),
+                                         (0, 1, board): Played(Outcome.DRAW, Seat.SECOND, 7)}
+    assert outcomes([won], "y") == {(0, 0, board): Played(Outcome.LOSS, Seat.SECOND, 7)}
     assert outcomes([won], "nobody") == {}
 
 

@@ -14,6 +14,7 @@ from arena.engine.review import GAVE_AWAY, WALKED_INTO, Budget, Position, mark_m
 from devtools.terminal import run_on_a_terminal
 from records.game import GameRecord
 from records.log import write_log
+from records.result import Seat
 
 ROOT = Path(__file__).resolve().parents[3]
 # An opening lost at once (tests/analysis/games.py): X stacks column 0, O answers in column 8
@@ -74,11 +75,11 @@ def test_the_engines_line_is_turned_to_the_first_players_view():
     line = {"done": True, "best": [8, 1], "proof": None,
             "moves": [{"move": [8, 0], "value": 0.7, "proof": None},
                       {"move": [8, 1], "value": 0.6, "proof": None}]}
-    assert position_of(line, True) == Position(0.6, [8, 1], None)  # the best move's value
-    assert position_of(line, False) == Position(0.4, [8, 1], None)
+    assert position_of(line, Seat.FIRST) == Position(0.6, [8, 1], None)  # the best move's value
+    assert position_of(line, Seat.SECOND) == Position(0.4, [8, 1], None)
     proven = {**line, "proof": {"result": "loss", "plies": 2}}
-    assert position_of(proven, True) == Position(0.0, [8, 1], "loss")  # the proof wins
-    assert position_of(proven, False) == Position(1.0, [8, 1], "loss")
+    assert position_of(proven, Seat.FIRST) == Position(0.0, [8, 1], "loss")  # the proof wins
+    assert position_of(proven, Seat.SECOND) == Position(1.0, [8, 1], "loss")
 
 
 # ---- a real game ------------------------------------------------------------------------

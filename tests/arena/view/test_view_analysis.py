@@ -9,7 +9,7 @@ from skips import skip_if_missing
 from view_dom import PageDom
 from view_records import forbidden_bottom_win
 
-from arena.view import write_report
+from arena.web.replay import write_report
 from devtools.browser import chromium_missing, dump_dom
 from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
 from records.log import ResultLog

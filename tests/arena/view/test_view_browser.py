@@ -10,7 +10,7 @@ from skips import skip_if_missing
 from view_dom import PageDom
 from view_records import write_records
 
-from arena.view import write_report
+from arena.web.replay import write_report
 from devtools.browser import chromium_missing, dump_dom
 from records.game import GameRecord
 from records.result import Result

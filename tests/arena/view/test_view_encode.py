@@ -5,8 +5,9 @@ import re
 
 from view_records import crash_with_stderr, forbidden_bottom_win, write_records
 
-from arena.view import write_report
-from arena.view.encode import FIELDS, STDERR_TAIL, code_labels, encode_moves, encode_records
+from arena.web.replay import write_report
+from arena.web.replay_data import FIELDS, STDERR_TAIL, code_labels, encode_records
+from records.move import moves_to_base36
 
 
 def row(payload: dict, index: int) -> dict:
@@ -14,7 +15,7 @@ def row(payload: dict, index: int) -> dict:
 
 
 def test_moves_are_two_base36_digits_row_then_column():
-    assert encode_moves([[11, 0], [8, 10], [0, 11]]) == "b08a0b"
+    assert moves_to_base36([[11, 0], [8, 10], [0, 11]]) == "b08a0b"
 
 
 def test_records_become_interned_positional_rows():
@@ -23,6 +24,9 @@ def test_records_become_interned_positional_rows():
     win, crash = row(payload, 0), row(payload, 1)
     assert (win["a"], win["b"], win["first"], win["result"]) == (0, 1, 1, 2)
     assert (crash["a"], crash["b"], crash["first"], crash["result"]) == (0, 2, 0, 1)
+    words = payload["outcomes"]  # each side's outcome, derived here, never by the page
+    assert (words[win["outcome_a"]], words[win["outcome_b"]]) == ("loss", "win")
+    assert (words[crash["outcome_a"]], words[crash["outcome_b"]]) == ("win", "loss")
     assert win["moves"] == "73" "80" "63" "81" "53" "70" "43"  # (7,3) (8,0) (6,3) ...
     assert win["times"] == [1, 2, 3, 4, 5, 6, 7]
     assert win["win"] == [4, 3, 5, 3, 6, 3, 7, 3]

@@ -117,6 +117,7 @@ def test_the_play_pages_finished_game_links_its_review(tmp_path):
         *turns, state = play_to_the_end(s, game["id"])
         assert turns and all("review_url" not in t for t in turns)
         assert state["review_url"].startswith("/review?batch=play&a=human&b=random&")
+        assert state["analysable"] == (state["result"] != "draw" and state["fault"] is None)
         status, text = s.call("GET", "/api/" + state["review_url"][1:])
         assert status == 200 and json.loads(text)["game"]["moves"] == state["moves"]
     finally:

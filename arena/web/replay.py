@@ -1,8 +1,11 @@
-"""Writes the replay page: one self-contained HTML file (no server, no network, no CDN).
+"""The replay page, one renderer for both its homes: `python -m arena view` writes it as one
+self-contained HTML file (no server, no network, no CDN) and `arena serve` answers `/replay` with
+the same page.
 
-The template, script and style live beside this module as plain files so they can be edited
-and linted as what they are; this module only reads the records, encodes them (`encode.py`)
-and inlines everything into a single file that opens from a USB stick.
+Its template (replay.html), script and style live in the web app's one static folder as plain
+files so they can be edited and linted as what they are; board.js and board.css are the drawing
+the web app's pages load from /static. This module only reads the records, encodes them
+(`replay_data.py`) and inlines everything into a single file that opens from a USB stick.
 """
 
 import html
@@ -11,7 +14,7 @@ import logging
 from pathlib import Path
 from typing import List, Union
 
-from arena.view.encode import encode_records
+from arena.web.replay_data import encode_records
 from records.game import GameRecord
 from records.log import log_path, read_log
 
@@ -20,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 def _read(*names: str) -> str:
-    """Static files one after the other; board.* is the drawing the web app's pages share."""
+    """Static files one after the other, to inline."""
     return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in names)
 
 
@@ -29,11 +32,11 @@ def render_page(records: List[GameRecord], title: str) -> str:
     data = json.dumps(encode_records(records), separators=(",", ":"), ensure_ascii=False)
     # "<" only occurs inside JSON strings, where \u003c is equivalent and cannot end the script.
     data = data.replace("<", "\\u003c")
-    page = (STATIC / "template.html").read_text(encoding="utf-8")
+    page = (STATIC / "replay.html").read_text(encoding="utf-8")
     page = page.replace("__TITLE__", html.escape(title))
     parts = {
-        "/*__STYLE__*/": _read("board.css", "viewer.css"),
-        "/*__SCRIPT__*/": _read("board.js", "viewer.js"),
+        "/*__STYLE__*/": _read("board.css", "replay.css"),
+        "/*__SCRIPT__*/": _read("board.js", "replay.js"),
         "__DATA__": data,  # last, so no later replacement can touch the data
     }
     for marker, text in parts.items():

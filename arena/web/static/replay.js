@@ -1,5 +1,6 @@
 // Replay page: a filtered, paged list of games and a move-by-move replay of one of them.
-// The data is the compact payload of arena/view/encode.py (one positional row per game).
+// The data is the compact payload of arena/web/replay_data.py (one positional row per game);
+// every fact it shows comes derived in it (each side's outcome, the codes' labels).
 // The state shown is mirrored into data-* attributes so headless tests can read it back, and a
 // URL hash (#game=3&step=7&do=key:ArrowRight*2,click:btn-end) selects a game and replays a
 // scripted sequence of real key presses and clicks: that is how tests drive the page.
@@ -49,11 +50,7 @@
     if (DATA.names[g[F.b]] === focus) return 'b';
     return null;
   }
-  function outcome(g, side) {
-    const r = g[F.result];
-    if (r === 0) return 'draw';
-    return (r === 1) === (side === 'a') ? 'win' : 'loss';
-  }
+  function outcome(g, side) { return DATA.outcomes[g[side === 'a' ? F.outcome_a : F.outcome_b]]; }
   function matches(g, f) {
     const side = focusSide(g, f.player);
     if (side === null) return false;

@@ -1,8 +1,9 @@
-// The board as every page draws it: the replay page (arena/view) and the web app's play and
-// watch pages (arena/web). M rows x N columns at their real size, course coordinates (row 0 on
-// top), the forbidden cell crossed out, the last move ringed and the winning four ringed and
-// joined by a line. A board is built once per game; a position only repaints classes, and
-// each cell mirrors its content into data-s (0 empty, 1 first player, 2 second) for tests.
+// The board as every page draws it: the replay page (arena/web/replay.py, also `arena view`)
+// and the web app's play, watch, review and analysis pages. M rows x N columns at their real
+// size, course coordinates (row 0 on top), the forbidden cell crossed out, the last move ringed
+// and the winning four ringed and joined by a line. A board is built once per game; a position
+// only repaints classes, and each cell mirrors its content into data-s (0 empty, 1 first
+// player, 2 second) for tests.
 var C4Board = (function () {
   'use strict';
   const SVGNS = 'http://www.w3.org/2000/svg';

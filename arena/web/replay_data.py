@@ -5,6 +5,8 @@ second, so the page does not embed the JSON Lines records as they are. Each game
 positional row (the field order is `FIELDS`, which the page's script mirrors as constants):
 
 - player names, batch names and reason texts are interned into lists and referenced by index;
+- each side's outcome ("win", "draw" or "loss", interned too) is sent as the records say it, so
+  the page counts and filters results without deriving them from a code or a result letter;
 - moves are one string, two base-36 digits per move, row `x` then column `y` (both < 12), so a
   75-ply game costs 150 characters instead of about 500;
 - thinking times are whole milliseconds;
@@ -20,15 +22,16 @@ from typing import Any, Dict, Iterable, List
 from records.analysis import LossAnalysis
 from records.codes import Code
 from records.game import GameRecord
-from records.result import Result
+from records.move import moves_to_base36
+from records.result import Result, Side
 
 FIELDS = (
     "a", "b", "first", "M", "N", "no_x", "no_y", "code", "result", "moves", "times",
     "win", "fault", "reason", "seed", "round", "leg", "batch", "time_limit", "analysis",
+    "outcome_a", "outcome_b",
 )
 RESULTS = {Result.DRAW: 0, Result.A: 1, Result.B: 2}  # the page's result numbers
 STDERR_TAIL = 4096  # characters of a faulting player's stderr kept on the page
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 class _Interner:
@@ -45,11 +48,6 @@ class _Interner:
         return self._index[text]
 
 
-def encode_moves(moves: Iterable[Iterable[int]]) -> str:
-    """Two base-36 digits per move: row then column (course coordinates)."""
-    return "".join(DIGITS[x] + DIGITS[y] for x, y in moves)
-
-
 def code_labels() -> Dict[int, str]:
     """The course's codes as short labels for the page ("A timeout"), from the one enum."""
     labels = {}
@@ -61,7 +59,7 @@ def code_labels() -> Dict[int, str]:
 
 def encode_records(records: Iterable[GameRecord]) -> Dict[str, Any]:
     """Build the page's data payload from the batch's game records."""
-    names, batches, reasons = _Interner(), _Interner(), _Interner()
+    names, batches, reasons, outcomes = _Interner(), _Interner(), _Interner(), _Interner()
     games: List[List[Any]] = []
     faults: List[Dict[str, Any]] = []
     analyses: List[Dict[str, Any]] = []
@@ -73,13 +71,15 @@ def encode_records(records: Iterable[GameRecord]) -> Dict[str, Any]:
         games.append([
             names(rec.a), names(rec.b), 0 if rec.first == "a" else 1,
             rec.M, rec.N, rec.no_x, rec.no_y, rec.code, RESULTS[rec.result],
-            encode_moves(rec.moves), [round(t * 1000) for t in rec.times],
+            moves_to_base36(rec.moves), [round(t * 1000) for t in rec.times],
             [c for cell in rec.win_line or [] for c in cell],
             fault_index, reasons(rec.reason), rec.seed, rec.round, rec.leg, batches(rec.batch),
             rec.time_limit, _add_analysis(rec, analyses),
+            outcomes(rec.result.outcome(Side.A).value), outcomes(rec.result.outcome(Side.B).value),
         ])
     return {"fields": list(FIELDS), "codes": code_labels(), "names": names.items,
-            "batches": batches.items, "reasons": reasons.items, "faults": faults,
+            "batches": batches.items, "reasons": reasons.items, "outcomes": outcomes.items,
+            "faults": faults,
             "analyses": analyses, "games": games}
 
 
@@ -92,7 +92,7 @@ def _add_analysis(rec: GameRecord, analyses: List[Dict[str, Any]]) -> int:
     d = a.decisive
     analyses.append({
         "loser": a.loser, "lost_after": a.lost_after, "kind": a.kind.value,
-        "win_in": a.win_in, "line": encode_moves(a.line), "line_source": a.line_source,
+        "win_in": a.win_in, "line": moves_to_base36(a.line), "line_source": a.line_source,
         "seconds": a.seconds,
         "decisive": None if d is None else {
             "index": d.index, "proven": d.proven, "avoidable": d.avoidable,

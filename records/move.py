@@ -1,0 +1,73 @@
+"""A move: a cell in course coordinates, and its three written forms, each parsed and printed
+here once.
+
+- a list ``[x, y]``: the log's ``moves``, the pages' JSON, the engine's requests;
+- text ``"x.y"``: how a person writes a move (a pasted game: ``8.4,7.4``);
+- base 36, two digits, row ``x`` then column ``y`` (both < 36): the replay page's packed moves.
+"""
+
+from dataclasses import dataclass
+from typing import Any, Iterable, List
+
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class Move:
+    """A cell: row ``x`` (0 the top), column ``y``, course coordinates."""
+
+    x: int
+    y: int
+
+    @classmethod
+    def from_list(cls, value: Any) -> "Move":
+        """A move from ``[x, y]`` (a tuple too); ValueError for anything but two whole
+        numbers."""
+        if (not isinstance(value, (list, tuple)) or len(value) != 2
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+            raise ValueError(f"expected [x, y], two whole numbers, got {value!r}")
+        return cls(value[0], value[1])
+
+    def to_list(self) -> List[int]:
+        return [self.x, self.y]
+
+    @classmethod
+    def from_text(cls, text: str) -> "Move":
+        """A move from ``"x.y"`` (``"8.4"``); ValueError otherwise."""
+        x, dot, y = text.strip().partition(".")
+        try:
+            if not dot:
+                raise ValueError
+            return cls(int(x), int(y))
+        except ValueError:
+            raise ValueError(f"expected x.y, two whole numbers, got {text!r}") from None
+
+    def to_text(self) -> str:
+        return f"{self.x}.{self.y}"
+
+    @classmethod
+    def from_base36(cls, text: str) -> "Move":
+        """A move from its two base-36 digits (``"8c"``: row 8, column 12); ValueError
+        otherwise."""
+        if len(text) != 2 or any(c not in DIGITS for c in text):
+            raise ValueError(f"expected two base-36 digits, got {text!r}")
+        return cls(DIGITS.index(text[0]), DIGITS.index(text[1]))
+
+    def to_base36(self) -> str:
+        """Two base-36 digits, row then column; ValueError off 0..35."""
+        if not (0 <= self.x < len(DIGITS) and 0 <= self.y < len(DIGITS)):
+            raise ValueError(f"{self.to_text()} has no base-36 form")
+        return DIGITS[self.x] + DIGITS[self.y]
+
+
+def moves_to_base36(moves: Iterable[Iterable[int]]) -> str:
+    """A game's moves (``[x, y]`` each) packed: two base-36 digits a move."""
+    return "".join(Move.from_list(list(m)).to_base36() for m in moves)
+
+
+def moves_from_base36(text: str) -> List[Move]:
+    """The moves ``moves_to_base36`` packed; ValueError for text of odd length or another
+    character."""
+    if len(text) % 2:
+        raise ValueError(f"{len(text)} characters: base-36 moves have two a move")
+    return [Move.from_base36(text[i:i + 2]) for i in range(0, len(text), 2)]

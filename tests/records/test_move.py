@@ -1,0 +1,39 @@
+"""A move in its three written forms: [x, y], "x.y" and two base-36 digits, each round trip."""
+
+import pytest
+
+from records.move import Move, moves_from_base36, moves_to_base36
+
+
+@pytest.mark.parametrize("move", [Move(0, 0), Move(8, 4), Move(11, 11), Move(35, 10)])
+def test_each_form_round_trips(move):
+    assert Move.from_list(move.to_list()) == move
+    assert Move.from_text(move.to_text()) == move
+    assert Move.from_base36(move.to_base36()) == move
+
+
+def test_the_forms_as_written():
+    assert Move(8, 4).to_list() == [8, 4] and Move.from_list((8, 4)) == Move(8, 4)
+    assert Move(8, 4).to_text() == "8.4" and Move.from_text(" 10.11 ") == Move(10, 11)
+    assert Move(8, 11).to_base36() == "8b" and Move(10, 0).to_base36() == "a0"
+
+
+def test_a_game_packs_two_digits_a_move():
+    moves = [[8, 0], [11, 10], [7, 0]]
+    assert moves_to_base36(moves) == "80ba70"  # row then column, as the replay page reads it
+    assert [m.to_list() for m in moves_from_base36("80ba70")] == moves
+
+
+@pytest.mark.parametrize("parse, value", [
+    (Move.from_list, [1]), (Move.from_list, [1, 2.0]), (Move.from_list, [True, 2]),
+    (Move.from_list, "1 2"), (Move.from_text, "8,4"), (Move.from_text, "8.x"),
+    (Move.from_base36, "8"), (Move.from_base36, "8A"), (moves_from_base36, "800"),
+])
+def test_anything_else_is_a_value_error(parse, value):
+    with pytest.raises(ValueError):
+        parse(value)
+
+
+def test_a_cell_off_base_36_has_no_packed_form():
+    with pytest.raises(ValueError):
+        Move(36, 0).to_base36()
