@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
 from plain_referee import PlainGame
+from waits import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 30.0  # seconds a test waits for an event (a reply, a process gone) before it fails
@@ -72,16 +73,6 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = WAIT) -> bool:
-    """Whether ``condition()`` holds within ``timeout`` seconds (looked at every 10 ms)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def searching(pid: int) -> Callable[[], bool]:
@@ -189,10 +180,10 @@ class BotProcess:
         while the bot looks for it, so its clock starts then and it gets its whole time
         (bot.protocol.platform.request_start), however long a loaded machine took to start it."""
         pid = self.proc.pid
-        assert wait_for(lambda: bool(children(pid))), "the bot forked no leaf worker"
+        assert wait_until(lambda: bool(children(pid))), "the bot forked no leaf worker"
         (worker,) = children(pid)
         # the main process has nothing left to do between the fork and the header but read it
-        assert wait_for(searching(pid)), "the bot never pondered"
+        assert wait_until(searching(pid)), "the bot never pondered"
         return worker
 
     def __exit__(self, *exc: object) -> None:

@@ -13,8 +13,9 @@ from contextlib import contextmanager
 from typing import Iterator, List
 
 import pytest
-from botio import BotProcess, children, in_session, searching, wait_for
+from botio import BotProcess, children, in_session, searching
 from skips import skip_if
+from waits import wait_until
 
 pytestmark = skip_if(len(os.sched_getaffinity(0)) < 2, "one core")
 
@@ -34,7 +35,7 @@ def bot_session(args: List[str]) -> Iterator[BotProcess]:
 def left_behind(bot: BotProcess) -> List[int]:
     """The bot's processes still alive once none is, or once botio.WAIT has passed."""
     session = bot.proc.pid
-    wait_for(lambda: not in_session(session))
+    wait_until(lambda: not in_session(session))
     return in_session(session)
 
 
@@ -49,7 +50,7 @@ def test_the_bot_leaves_nothing_when_it_ends_mid_move(end):
         worker = bot.pondering()  # so the move gets its whole time, however slow the start
         busy = searching(worker)
         bot.send("-1 -1\n")
-        assert wait_for(busy), "the worker never played leaves out"
+        assert wait_until(busy), "the worker never played leaves out"
         if end == "SIGKILL":
             bot.proc.kill()
             assert left_behind(bot) == []
@@ -66,7 +67,7 @@ def test_the_bot_leaves_nothing_when_it_ends_while_pondering(end):
         bot.send("12 12 5 5\n-1 -1\n")
         bot.read_frame()
         assert len(children(bot.proc.pid)) == 1  # the worker, idle while the bot ponders
-        assert wait_for(searching(bot.proc.pid)), "the bot never pondered"
+        assert wait_until(searching(bot.proc.pid)), "the bot never pondered"
         if end == "SIGKILL":
             os.kill(bot.proc.pid, signal.SIGKILL)
         else:

@@ -4,11 +4,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from waits import PATIENCE, nothing, wait_for_lines, wait_until
 
 from arena.batch.config import Config
 from arena.batch.scheduler import plan, run_batch
@@ -24,7 +24,6 @@ from records.log import LOG_NAME, read_log
 from records.result import Fault, Result, Side
 
 ROOT = Path(__file__).resolve().parents[3]
-PATIENCE = 30.0  # seconds a test waits for an event (records logged, processes gone)
 
 # A game that must still be running when the test interrupts the batch waits at a gate: the
 # first `free` games to start (counted across processes by the files they create in the gate
@@ -129,16 +128,6 @@ def start_batch(cfg, tmp_path):
                             start_new_session=True)
 
 
-def wait_for_lines(path, count, proc, timeout=PATIENCE):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if path.exists() and path.read_bytes().count(b"\n") >= count:
-            return
-        assert proc.poll() is None, proc.communicate()
-        time.sleep(0.02)
-    raise AssertionError(f"{path} never reached {count} records")
-
-
 def running(marker):
     """Pids of live (non-zombie) processes whose command line mentions `marker`."""
     found = []
@@ -155,20 +144,10 @@ def running(marker):
     return found
 
 
-def settle(probe, done, timeout=PATIENCE):
-    """`probe()` once `done` holds for it, else its value when `timeout` seconds have passed."""
-    end = time.monotonic() + timeout
-    while True:
-        value = probe()
-        if done(value) or time.monotonic() > end:
-            return value
-        time.sleep(0.05)
-
-
 def alive_with(marker):
     """Pids of processes whose command line mentions `marker`, after waiting up to PATIENCE
     seconds for them to go."""
-    return settle(lambda: running(marker), lambda pids: not pids)
+    return wait_until(lambda: running(marker), nothing)
 
 
 def test_boards_depend_only_on_seed_and_round():
@@ -266,7 +245,8 @@ def test_ctrl_c_leaves_no_process_behind(strategies):
     proc = start_batch(cfg, tmp)
     try:
         wait_for_lines(tmp / "int" / LOG_NAME, 2, proc)
-        waiting = settle(lambda: running(str(tmp / "gatedbot.py")), lambda pids: len(pids) == 2)
+        waiting = wait_until(lambda: running(str(tmp / "gatedbot.py")),
+                             lambda pids: len(pids) == 2)
         assert len(waiting) == 2  # both workers' games are running, mid-batch
         os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends
         _, err = proc.communicate(timeout=PATIENCE)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Dict, Iterator, List, Optional, Tuple
 
 import distributed
+from waits import nothing, wait_until
 
 ROOT = Path(__file__).resolve().parents[3]
 START_TIMEOUT = 60.0
@@ -123,16 +124,6 @@ def dask_cluster_in(folder: Path, venv: Path, env: Dict[str, str],
             kill(proc)
 
 
-def wait_for_lines(path: Path, count: int, proc: subprocess.Popen) -> None:
-    """Until `path` has `count` lines (or the process ended): a bounded wait."""
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline and proc.poll() is None:
-        if path.exists() and path.read_bytes().count(b"\n") >= count:
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"{path} never reached {count} records")
-
-
 def wait_for_text(path: Path, text: str, proc: subprocess.Popen) -> None:
     """Until `path` holds `text` (or the process ended): a bounded wait."""
     deadline = time.monotonic() + START_TIMEOUT
@@ -159,12 +150,7 @@ def session_pids(sid: int) -> List[int]:
 
 def wait_for_empty_session(sid: int) -> bool:
     """Whether every process of the session is gone within the start-up timeout."""
-    deadline = time.monotonic() + START_TIMEOUT
-    while session_pids(sid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
+    return wait_until(lambda: session_pids(sid), nothing, START_TIMEOUT) == []
 
 
 def kill_session(sid: int) -> None:

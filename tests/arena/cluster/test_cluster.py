@@ -14,17 +14,18 @@ from typing import Dict, List
 import pytest
 from dask_processes import (
     ROOT,
+    START_TIMEOUT,
     DaskCluster,
     kill,
     kill_session,
     start_scheduler,
     start_worker,
     wait_for_empty_session,
-    wait_for_lines,
     wait_for_text,
     wait_for_workers,
     worker_addresses,
 )
+from waits import wait_for_lines
 
 from arena.__main__ import main
 from arena.batch.config import Config
@@ -97,7 +98,7 @@ def test_worker_killed_mid_batch_loses_and_doubles_no_game(tmp_path,
                              cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                              stderr=subprocess.PIPE, text=True)
     try:
-        wait_for_lines(out / LOG_NAME, 3, batch)
+        wait_for_lines(out / LOG_NAME, 3, batch, START_TIMEOUT)
         os.kill(fresh_dask_cluster.worker_pids()[0], signal.SIGKILL)
         killed_at = (out / LOG_NAME).read_bytes().count(b"\n")
         _, err = batch.communicate(timeout=120)
@@ -128,7 +129,7 @@ def test_a_batch_whose_only_worker_dies_goes_on_on_its_replacement(tmp_path, onl
                                  cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                                  stderr=subprocess.PIPE, text=True)
         try:
-            wait_for_lines(out / LOG_NAME, 1, batch)
+            wait_for_lines(out / LOG_NAME, 1, batch, START_TIMEOUT)
             os.kill(DaskCluster(address, [worker]).worker_pids()[0], signal.SIGKILL)
             _, err = batch.communicate(timeout=120)
         finally:
@@ -152,7 +153,7 @@ def test_client_killed_mid_batch_leaves_nothing_and_a_rerun_resumes(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     batch = subprocess.Popen(argv, cwd=ROOT, env=env, start_new_session=True)
     try:
-        wait_for_lines(out / LOG_NAME, 3, batch)
+        wait_for_lines(out / LOG_NAME, 3, batch, START_TIMEOUT)
         os.kill(batch.pid, signal.SIGKILL)
         batch.wait(timeout=30)
         assert wait_for_empty_session(batch.pid)  # the LocalCluster went with its client
@@ -197,13 +198,14 @@ def test_worker_joining_mid_batch_that_fails_its_check_gets_no_game_and_is_named
                                  stderr=err, start_new_session=True)
     joiner = None
     try:
-        wait_for_lines(out / LOG_NAME, 1, batch)
+        wait_for_lines(out / LOG_NAME, 1, batch, START_TIMEOUT)
         joiner = start_worker(only_distributed, dask_cluster.address, tmp_path / "joiner",
                               name="joiner")
         [address] = worker_addresses(dask_cluster.address, ["joiner"]).values()
         wait_for_text(stderr, f"cluster: {address} joined and gets no game: here: ", batch)
         after = (out / LOG_NAME).read_bytes().count(b"\n")
-        wait_for_lines(out / LOG_NAME, after + 4, batch)  # games go on, none to the joiner
+        # games go on, none to the joiner
+        wait_for_lines(out / LOG_NAME, after + 4, batch, START_TIMEOUT)
         batch.send_signal(signal.SIGINT)
         assert batch.wait(timeout=60) == 130
     finally:

@@ -7,7 +7,7 @@ import uuid
 from typing import Dict, List
 
 import pytest
-from core_waits import nothing, wait_until
+from waits import nothing, wait_until
 
 from hostile.build import HERE as HOSTILE
 from hostile.build import build_libraries
@@ -44,7 +44,7 @@ def find_marked():
 @pytest.fixture
 def mark() -> str:
     """A mark for this test's players; at teardown no process carrying it may be alive (what
-    was killed is given core_waits.PATIENCE to go)."""
+    was killed is given waits.PATIENCE to go)."""
     value = uuid.uuid4().hex
     yield value
     assert wait_until(lambda: marked_pids(value), nothing) == [], \

@@ -1,6 +1,6 @@
 """The bot as it ships, run by the arena's process player and ended by it (SIGKILL to its
 session) while its forked leaf worker is busy with a move that ran out of time, and while it
-ponders: nothing of it is left (the test waits up to core_waits.PATIENCE for that; the move
+ponders: nothing of it is left (the test waits up to waits.PATIENCE for that; the move
 alone would last a minute). tests/bot/test_exit.py ends the bot itself, by SIGKILL and by end
 of input."""
 import os
@@ -9,8 +9,8 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from core_waits import PATIENCE, nothing, wait_until
 from skips import skip_if
+from waits import PATIENCE, nothing, wait_until
 
 from arena.core.players.process import ProcessPlayer
 from records.codes import FaultKind

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from core_waits import PATIENCE, wait_until
+from waits import PATIENCE, wait_until
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]

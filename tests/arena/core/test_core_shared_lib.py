@@ -6,7 +6,7 @@ import sys
 import time
 
 import pytest
-from core_waits import PATIENCE, nothing, wait_until
+from waits import PATIENCE, nothing, wait_until
 
 from arena.core.players import make_player
 from arena.core.referee import play_game

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional
 
-from core_waits import nothing, wait_until
 from core_warm_proto import WarmProto
+from waits import nothing, wait_until
 
 from arena.batch.config import load_config
 from arena.batch.scheduler import plan
