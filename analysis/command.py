@@ -1,13 +1,7 @@
-"""`python -m arena analyse`: game records in, where each loss was decided out.
-
-Exit status: 0 on success, 2 for input it cannot use (no such file, no records, a player that
-lost no game), 130 on Ctrl-C; the message is one line, never a traceback. With `-o FILE` each
-game is written to FILE as soon as it is analysed, so an interrupted analysis keeps what it
-finished, and the same command run again analyses only the rest (the games FILE already holds
-analysed are kept). The arena's command line imports this module only when an analysis runs,
-and this module imports the search (the bot's modules) and the progress bar only when a
-search runs.
-"""
+"""`python -m arena analyse`: game records in, where each loss was decided out. Exit status 0, 2
+for input it cannot use (a one-line message), 130 on Ctrl-C; with `-o FILE` each game is written
+as soon as it is analysed, so a run again analyses only the rest. The search (the bot's modules)
+and the progress bar are imported only when a search runs."""
 
 from __future__ import annotations
 
@@ -75,10 +69,8 @@ def analyse_all(records: List[GameRecord], seconds: float, lost_by: Optional[str
                 jobs: int = 1, quiet: bool = False,
                 kept: Optional[Dict[GameKey, GameRecord]] = None,
                 done: Optional[Callable[[GameRecord], None]] = None) -> List[GameRecord]:
-    """``records`` with an analysis on each loss analysed (a ``Skipped`` on a tie or a fault's
-    game unless ``lost_by`` names a player; games it did not lose get none). A game in
-    ``kept`` (by key) is taken from there, not searched again; ``done`` gets each game as
-    soon as it is analysed, in the order they finish."""
+    """``records`` with each loss analysed (and without ``lost_by`` a ``Skipped`` on a tie or a
+    fault's game); a game in ``kept`` is not searched again; ``done`` gets each as analysed."""
     from multiprocessing import Pool
 
     from tqdm import tqdm
@@ -86,10 +78,8 @@ def analyse_all(records: List[GameRecord], seconds: float, lost_by: Optional[str
     kept = kept or {}
     out = [kept.get(r.key, r) for r in records]
     if lost_by is None:
-        for i, r in enumerate(out):
-            reason = skip_reason(r)
-            if reason and r.analysis is None:
-                out[i] = dataclasses.replace(r, analysis=Skipped(reason))
+        out = [dataclasses.replace(r, analysis=Skipped(reason))
+               if r.analysis is None and (reason := skip_reason(r)) else r for r in out]
     todo = [i for i in losses(records, lost_by) if out[i].analysis is None]
     work = [(i, records[i], seconds) for i in todo]
     with tqdm(total=len(todo), unit="game", desc="analyse", disable=True if quiet else None,
@@ -117,12 +107,6 @@ def analyse_all(records: List[GameRecord], seconds: float, lost_by: Optional[str
     return out
 
 
-def kept_analyses(path: Path) -> Dict[GameKey, GameRecord]:
-    """The analysed games an earlier run left in ``path`` (a torn last line, cut off by a
-    Ctrl-C or a kill, is dropped), by key."""
-    return {r.key: r for r in read_log(path, repair=True) if r.analysis is not None}
-
-
 def main(argv: List[str], prog: str = "python -m arena analyse") -> int:
     """The command: analyse (or with --summary only read) and print the split. Raises
     ResultsError for input it cannot use."""
@@ -138,8 +122,9 @@ def main(argv: List[str], prog: str = "python -m arena analyse") -> int:
         if not any(r.analysis for r in records):
             raise ResultsError(f"{args.records}: no analysed record (run analyse with -o first)")
     elif args.output:
-        kept = kept_analyses(args.output)
-        kept = {r.key: kept[r.key] for r in records if r.key in kept}
+        # what an earlier run left analysed (a torn last line, cut off by a kill, is dropped)
+        old = {r.key: r for r in read_log(args.output, repair=True) if r.analysis is not None}
+        kept = {r.key: old[r.key] for r in records if r.key in old}
         write_log(args.output, kept.values())  # what an interrupted run leaves: analysed games
         with ResultLog(args.output) as log:
             try:

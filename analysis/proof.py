@@ -1,12 +1,8 @@
-"""Exact questions about one position, each under a time budget: what every move is worth,
-how soon the side to move forces a win, and a winning line with the way it ends.
-
-Two searches answer them. The win/draw/loss solver (bot.search.solver) settles any position
-given time, but says nothing of how long the win takes. The forced-win search
-(bot.search.tactics) finds the shortest win when it is short, and so the line a student can
-follow. Both keep their tables for the whole game, so walking a game backwards reuses the
-work of the later positions.
-"""
+"""Exact questions about one position, each under a time budget: what every move is worth, how
+soon the side to move forces a win, and a winning line with the way it ends. The solver
+(bot.search.solver) settles any position given time but not how long the win takes; the
+forced-win search (bot.search.tactics) finds the shortest win when it is short, a line a student
+can follow. Both keep their tables for the whole game: a walk backwards reuses later work."""
 
 from __future__ import annotations
 
@@ -27,24 +23,12 @@ LINE_PLIES = 80  # a winning line stops here (longer than any game's remainder o
 
 @dataclass
 class WinningLine:
-    """Moves (single-bit cells) from a won position, the winner's first, and how it ends:
-    ``Kind.DOUBLE_THREAT`` or ``Kind.ZUGZWANG`` at the loser's last move, ``Kind.MISSED_BLOCK``
-    when the loser's first move already allowed a four, None when the budget ran out before the
-    end."""
+    """Moves (single-bit cells) from a won position, the winner's first, and how it ends (a
+    ``Kind``; None when the budget ran out before the end)."""
 
     moves: List[int] = field(default_factory=list)
     ending: Optional[Kind] = None
     complete: bool = False  # the line reaches the winner's four
-
-
-def ending_of(position: Position) -> Optional[Kind]:
-    """Why the side to move has no safe move (None when it has one): facing two threats or a
-    block that opens another (a double threat), or nothing to block and every move opening a
-    winning cell (a zugzwang: the parity of the rows decided it)."""
-    if position.can_win_now() or position.non_losing_moves():
-        return None
-    threats = position.opponent_winning_cells()
-    return Kind.DOUBLE_THREAT if position.possible() & threats else Kind.ZUGZWANG
 
 
 class Prover:
@@ -56,11 +40,9 @@ class Prover:
         self.forced = ForcedWin(geo)
 
     def move_values(self, position: Position) -> Tuple[Dict[int, Optional[int]], Dict[int, int]]:
-        """Every legal move's proven value for the side to move (WIN, DRAW, LOSS), None where
-        the budget ran out; and for the moves not proven lost, the plies within which the
-        opponent is proven to have no forced four (0: not even that). A move that lets the
-        opponent win at once is a LOSS without a search; when a win exists the other moves are
-        left unsettled (none is needed)."""
+        """Every legal move's proven value for the side to move (WIN, DRAW, LOSS; None where
+        the budget ran out), and for the moves not proven lost, the plies within which the
+        opponent is proven to have no forced four (0: not even that)."""
         possible = position.possible()
         wins = position.winning_moves()
         if wins:
@@ -68,10 +50,10 @@ class Prover:
         start = time.perf_counter()
         values: Dict[int, Optional[int]] = {b: LOSS for b in bits(possible)}
         safe_plies: Dict[int, int] = {}
+        # a short forced win of the opponent's proves a move lost far sooner than the solver,
+        # which also searches every long line of the opponent's other moves
+        until = start + self.seconds * QUICK_SHARE
         for b in bits(position.non_losing_moves()):
-            # a short forced win of the opponent's proves the move lost far sooner than the
-            # solver, which also searches every long line of the opponent's other moves
-            until = start + self.seconds * QUICK_SHARE
             found, clear = self.forced_search(position.play_bit(b), until=until)
             if found is None:
                 safe_plies[b] = plies_of(clear) if clear >= 0 else 0
@@ -82,14 +64,12 @@ class Prover:
             values.update({b: proven.get(b) for b in safe_plies})
         return values, {b: n for b, n in safe_plies.items() if values[b] != LOSS}
 
-    def shortest_win(self, position: Position, most: int = SHORT_WIN_PLIES,
-                     until: Optional[float] = None) -> Optional[int]:
+    def shortest_win(self, position: Position) -> Optional[int]:
         """The smallest forced-win depth (bot.search.tactics' plies: 0 is a win now) of the
-        side to move, up to ``most``; None when there is none that short or the time (the
-        ``until`` perf_counter() instant, else the budget of one position) runs out."""
-        return self.forced_search(position, most, until)[0]
+        side to move, up to SHORT_WIN_PLIES; None when there is none or the time runs out."""
+        return self.forced_search(position)[0]
 
-    def forced_search(self, position: Position, most: int = SHORT_WIN_PLIES,
+    def forced_search(self, position: Position,
                       until: Optional[float] = None) -> Tuple[Optional[int], int]:
         """(shortest_win's answer, the deepest depth searched completely without a forced win:
         -1 when none was)."""
@@ -99,7 +79,7 @@ class Prover:
         # one deepening a position's remaining depth only grows, so its entries stay true).
         self.forced.table.clear()
         clear = -1
-        for depth in range(most + 1):
+        for depth in range(SHORT_WIN_PLIES + 1):
             found = self.forced.settle(position.current, position.mask, depth, budget)
             if found is None:
                 break
@@ -109,19 +89,16 @@ class Prover:
         return None, clear
 
     def budget(self, until: Optional[float] = None) -> Budget:
-        """A forced-win question's budget: FORCED_NODES, ended at ``until`` (a perf_counter()
-        instant), else when the budget of one position from now is spent."""
+        """A forced-win question's budget: ends at ``until`` (a perf_counter() instant), else
+        one position's budget from now."""
         return Budget(FORCED_NODES, until if until is not None else
                       time.perf_counter() + self.seconds)
 
     def winning_line(self, position: Position, attacker: bool = True,
                      shortest: Optional[int] = None) -> WinningLine:
-        """A proof's line from a position the winner wins (``attacker``: it is to move; else
-        the loser is, and every move of its loses): the winner plays its
-        shortest forced win where one is found (else the solver's winning move), the loser the
-        safe reply that holds out longest (else the most central safe one). ``shortest`` is
-        the caller's shortest_win() of ``position`` when it has asked already. The whole line
-        gets the budget of one position."""
+        """A proof's line, within one position's budget, from a position the winner wins
+        (``attacker``: it is to move): the winner's shortest forced win, the loser's longest
+        defence. ``shortest``: the caller's shortest_win() of ``position``, when known."""
         line = WinningLine()
         end = time.perf_counter() + self.seconds
         known = attacker and shortest is not None
@@ -157,14 +134,15 @@ class Prover:
         return next((m for m, v in proven.items() if v == WIN), 0)
 
     def _defend(self, position: Position, line: WinningLine) -> int:
+        """The loser's reply that holds out longest (else the most central safe one)."""
         if position.can_win_now():
             return 0  # not a won position after all: no line
-        ending = ending_of(position)
-        if ending:
-            line.ending = line.ending or ending
-            blocks = position.possible() & position.opponent_winning_cells()
-            return (blocks or position.possible()) & -(blocks or position.possible())
         safe = list(bits(position.non_losing_moves()))
+        if not safe:  # two threats, or a block opening another; else a zugzwang
+            blocks = position.possible() & position.opponent_winning_cells()
+            line.ending = line.ending or (Kind.DOUBLE_THREAT if blocks else Kind.ZUGZWANG)
+            move = blocks or position.possible()
+            return move & -move
         centre = (position.geo.N - 1) / 2
         safe.sort(key=lambda b: abs(position.geo.column(b) - centre))
         best, longest = safe[0], -1
@@ -178,10 +156,8 @@ class Prover:
 
 
 def plies_of(depth: int) -> int:
-    """The plies to the four (the winner's moves and the loser's replies) that a forced win of
-    ``depth`` in bot.search.tactics' count covers: 0 is a four now (1 ply), 1 a move the loser
-    cannot answer safely (a four at ply 3); an even depth adds nothing to the odd one below it,
-    as the loser's safe replies never allow a four at once."""
+    """The plies to the four that a forced win of ``depth`` (bot.search.tactics' count) covers:
+    0 is 1 ply, 1 is 3; an even depth adds nothing (the loser's safe replies allow no four)."""
     return depth + 1 + depth % 2
 
 
@@ -191,6 +167,4 @@ def verdict(values: Dict[int, Optional[int]]) -> Optional[int]:
     held = [v for v in values.values() if v is not None and v >= DRAW]
     if held:
         return max(held)
-    if values and all(v == LOSS for v in values.values()):
-        return LOSS
-    return None
+    return LOSS if values and all(v == LOSS for v in values.values()) else None

@@ -1,7 +1,6 @@
-"""How a file's analysed losses split: by colour (and by colour on boards of an even number of
-rows: the height sets which side's threats the final zugzwang favours), by the phase of the
-decisive mistake, by the kind of win it allowed, and how many the budget left unsettled; then
-one line a game."""
+"""How a file's analysed losses split: by colour (also on boards of an even number of rows,
+whose height sets which side the final zugzwang favours), by the phase of the decisive mistake,
+by the kind of win it allowed, and how many the budget left unsettled; then one line a game."""
 
 from __future__ import annotations
 
@@ -57,7 +56,7 @@ def summarise(records: List[GameRecord]) -> List[str]:
     unsettled = [d for d in decided if not d.avoidable]
     phases = Counter(a.phase.value for a in proven)
     kinds = Counter(a.kind.value for a in analyses)
-    lines = [
+    return [
         f"losses analysed: {len(done)} of {len(records)} games"
         + (f" (not analysed: {_counts(skipped, sorted(skipped))})" if skipped else ""),
         f"  loser moved: {_counts(colour, seats)}; "
@@ -67,6 +66,4 @@ def summarise(records: List[GameRecord]) -> List[str]:
         f"avoidable short loss: {len(avoidable)}; unsettled: {len(unsettled)}; "
         f"lost before its first move: {len(analyses) - len(decided)}",
         f"  the win it allowed: {_counts(kinds, [k.value for k in Kind])}",
-    ]
-    lines += ["  " + game_line(r, a) for r, a in done]
-    return lines
+    ] + ["  " + game_line(r, a) for r, a in done]

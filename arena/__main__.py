@@ -41,7 +41,7 @@ from arena.report import command as stat_command
 from records.board import Board
 from records.game import GameKey
 from records.log import LOG_NAME, ResultLog, ResultsError
-from records.result import Outcome, Side
+from records.result import Outcome, Seat, Side
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "arena.yaml"
 LOG = logging.getLogger("arena")
@@ -262,18 +262,17 @@ def cmd_game(args: argparse.Namespace) -> int:
     try:
         playing = players
         if args.watch:
-            first = b if args.swap else a
-            playing = {n: Observed(p, TerminalBoard(board, n, "X" if n == first else "O",
-                                                    sys.stdout, args.delay))
+            first = task.key.name(task.key.first)
+            playing = {n: Observed(p, TerminalBoard(board, n, Seat.FIRST if n == first
+                                                    else Seat.SECOND, sys.stdout, args.delay))
                        for n, p in players.items()}
         record = play_task(playing, task)
     finally:
         for p in players.values():
             p.close()
-    line = json.loads(record.to_json())
-    print(json.dumps({**{k: line[k] for k in ("a", "b", "first")}, "board": board.to_list(),
-                      **{k: line[k] for k in ("code", "result", "reason")},
-                      "plies": len(record.moves)}))
+    print(json.dumps({"a": a, "b": b, "first": record.first.value, "board": board.to_list(),
+                      "code": record.code, "result": record.result.value,
+                      "reason": record.reason, "plies": len(record.moves)}))
     return 0
 
 

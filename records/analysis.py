@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Dict, List, Optional, Union
 
-from records.result import Seat
+from records.result import Outcome, Seat
 
 
 class Kind(str, Enum):
@@ -34,9 +34,9 @@ class Phase(str, Enum):
 class Value(str, Enum):
     """A move's proven value for the side that had it; UNSETTLED where the budget ran out."""
 
-    WIN = "win"
-    DRAW = "draw"
-    LOSS = "loss"
+    WIN = Outcome.WIN.value
+    DRAW = Outcome.DRAW.value
+    LOSS = Outcome.LOSS.value
     UNSETTLED = "unsettled"
 
 

@@ -6,7 +6,7 @@ a property here, so no reader derives it again.
 """
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any, Dict, List, Mapping, Optional
 
 from records.analysis import Analysis, analysis_from_dict
@@ -37,6 +37,15 @@ class GameKey:
         KeyError or ValueError when it is not one."""
         return cls(str(data["batch"]), str(data["a"]), str(data["b"]), int(data["seed"]),
                    int(data["round"]), int(data["leg"]))
+
+    @property
+    def first(self) -> Side:
+        """Side that moves first: A in leg 0, B in leg 1."""
+        return Side.A if self.leg == 0 else Side.B
+
+    def name(self, side: Side) -> str:
+        """The player's name on one side."""
+        return self.a if side is Side.A else self.b
 
 
 @dataclass
@@ -69,8 +78,8 @@ class GameRecord:
 
     @property
     def first(self) -> Side:
-        """Side that moved first: A in leg 0, B in leg 1."""
-        return Side.A if self.leg == 0 else Side.B
+        """Side that moved first."""
+        return self.key.first
 
     def side(self, seat: Seat) -> Side:
         """The side that sat in ``seat``."""
@@ -101,7 +110,7 @@ class GameRecord:
 
     def name(self, side: Side) -> str:
         """The player's name on one side."""
-        return self.a if side == Side.A else self.b
+        return self.key.name(side)
 
     def side_times(self, side: Side) -> List[float]:
         """Move times (seconds) of one side: moves alternate, starting with the first mover."""
@@ -124,9 +133,13 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "GameRecord":
         """A record from its JSON object; keys it does not know (``first``, ``result``) are
-        derived, not read."""
+        derived, not read. ValueError naming the fields a record needs and this one lacks."""
         names = cls.__dataclass_fields__.keys()
         values = {k: v for k, v in data.items() if k in names}
+        missing = [f.name for f in fields(cls) if f.name not in values
+                   and f.default is MISSING and f.default_factory is MISSING]
+        if missing:
+            raise ValueError(f"no {', '.join(missing)}")
         if values.get("analysis") is not None:
             values["analysis"] = analysis_from_dict(values["analysis"])
         if values.get("fault") is not None:

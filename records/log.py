@@ -1,15 +1,8 @@
-"""The JSON Lines log of finished games: one record a line, appended as each game ends.
-
-A record is appended and flushed the moment its game ends, so a batch killed at any instant
-loses at most the games still being played; a last line cut short by the kill is detected (it
-does not parse) and cut off before the batch resumes. A results folder keeps its log as
-``LOG_NAME``; a command given a folder or a file reads the same log (``log_path``).
-
-Several processes may write one log (a batch and the web app's games in the same folder): an
-append and the batch's final rewrite in game order (``sort_log``) each hold an exclusive lock
-on the log's folder, so no record appended during a rewrite is lost, and an appender whose file
-was replaced reopens the new one.
-"""
+"""The JSON Lines log of finished games: one record a line, appended and flushed as each game
+ends, so a batch killed at any instant loses only the games being played (a torn last line is
+cut off before it resumes). Several processes may write one log (a batch and the web app's
+games): an append and the rewrite in game order (``sort_log``) each hold a lock on the log's
+folder, so no record appended during a rewrite is lost."""
 
 import contextlib
 import json
@@ -48,8 +41,7 @@ def log_path(path: Path) -> Path:
 
 
 def read_games(path: Path) -> List[GameRecord]:
-    """The records of a log or a results folder (``log_path``); ResultsError when it holds
-    none."""
+    """The records of a log or a results folder; ResultsError when it holds none."""
     records = read_log(log_path(path))
     if not records:
         raise ResultsError(f"{path}: no game records")
@@ -79,9 +71,8 @@ def _parse_record(line: str, where: str) -> GameRecord:
 
 
 def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
-    """All records of a log (none where there is no file). A torn last line (no newline, or not
-    JSON) is dropped and, with `repair`, cut from the file; without `repair` it is an error, as
-    is any bad line before it."""
+    """All records of a log (none without a file). A torn last line (no newline, or not JSON)
+    is cut from the file with `repair`, else an error, as is any bad line before it."""
     if not path.exists():
         return []
     raw = path.read_bytes()
@@ -115,10 +106,8 @@ def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
 
 class LogFollower:
     """Reads a log as a batch writes it: each ``read()`` returns the records appended since the
-    last one, and all of them again after the batch rewrote the file in game order (``sort_log``).
-    A line still being written waits for its newline; a line that is not a record is reported
-    (a warning naming the file and line, as ``read_log`` would name it) and skipped, so a
-    watcher shows what it can; ``skipped`` counts those lines since the file was last new."""
+    last one (all of them again once the file is replaced). A line that is not a record is
+    logged and skipped, so a watcher shows what it can; ``skipped`` counts them."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -133,16 +122,15 @@ class LogFollower:
         the records new since the last read)."""
         try:
             st = os.stat(self.path)
-        except OSError:
-            fresh = self._inode is not None
-            self._offset, self._lines, self._inode, self._partial = 0, 0, None, b""
-            self.skipped = 0
-            return fresh, []
-        fresh = st.st_ino != self._inode or st.st_size < self._offset
+            inode: Optional[int] = st.st_ino
+            size = st.st_size
+        except OSError:  # gone: as fresh as a new file once it comes back
+            inode, size = None, 0
+        fresh = inode != self._inode or size < self._offset
         if fresh:
-            self._offset, self._lines, self._inode, self._partial = 0, 0, st.st_ino, b""
+            self._offset, self._lines, self._inode, self._partial = 0, 0, inode, b""
             self.skipped = 0
-        if st.st_size == self._offset:
+        if inode is None or size == self._offset:
             return fresh, []
         with open(self.path, "rb") as handle:
             handle.seek(self._offset)
@@ -168,8 +156,8 @@ class LogFollower:
 
 @contextlib.contextmanager
 def folder_lock(folder: Path) -> Iterator[None]:
-    """An exclusive advisory lock on ``folder`` (flock on the directory itself, so no lock file
-    is left behind), held by one writer of its log at a time."""
+    """An exclusive advisory lock on ``folder`` for one writer of its log at a time (flock on
+    the directory itself, so no lock file is left behind)."""
     if fcntl is None:
         yield
         return
@@ -191,18 +179,15 @@ class ResultLog:
 
     def append(self, record: GameRecord) -> None:
         with folder_lock(self.path.parent):
-            if self._replaced():
+            try:  # another writer replaced the log (sort_log) since this one opened it?
+                replaced = os.stat(self.path).st_ino != os.fstat(self._handle.fileno()).st_ino
+            except FileNotFoundError:
+                replaced = True
+            if replaced:
                 self._handle.close()
                 self._handle = open(self.path, "a", encoding="utf-8")
             self._handle.write(record.to_json() + "\n")
             self._handle.flush()  # in the kernel now: a SIGKILL of the arena cannot lose it
-
-    def _replaced(self) -> bool:
-        """Whether another writer replaced the log (sort_log) since this one opened it."""
-        try:
-            return os.stat(self.path).st_ino != os.fstat(self._handle.fileno()).st_ino
-        except FileNotFoundError:
-            return True
 
     def close(self) -> None:
         self._handle.close()
@@ -215,25 +200,22 @@ class ResultLog:
 
 
 def write_log(path: Path, records: Iterable[GameRecord]) -> None:
-    """Write a whole log at once. Atomic: an old file stays whole until the new one replaces
-    it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write a whole log at once, atomically (``write_atomic``)."""
     write_atomic(path, "".join(r.to_json() + "\n" for r in records))
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write a file whole: a reader sees the old one or the new one, never half of either
-    (a temporary file of this process's, then a rename)."""
+    """Write a file whole, its folder made if need be: a reader sees the old one or the new
+    one, never half of either (a temporary file of this process's, then a rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
 
 
 def sort_log(path: Path) -> List[GameRecord]:
-    """Rewrite a log in game order (batch, seed, round, a, b, leg), whatever order games ended in,
-    so the same batch leaves the same file locally and on a cluster; returns its records in that
-    order. Holds the folder's lock (``folder_lock``), so no append of another process falls
-    between the read and the replace."""
+    """Rewrite a log in game order (the same batch leaves the same file locally and on a
+    cluster) under the folder's lock, so no append falls between the read and the replace."""
     with folder_lock(path.parent):
         records = read_log(path)
         if records:

@@ -1,16 +1,10 @@
 """How to start a player: a process, a course library or a Python function, and its options.
-
-A config's ``players:`` entries, the command line's ``NAME=SPEC`` and the web app's choices
-are all parsed here into one ``PlayerSpec``, checked once, with one set of defaults; the
-executors, the cluster's bundle and the web app pass that type around, and the arena's
-``make_player`` builds a player from it. Forms (YAML):
+A config's entries, the command line's ``NAME=SPEC`` and the web app's choices are all parsed
+here into one ``PlayerSpec``, checked once, with one set of defaults. Forms (YAML):
 
     bot: {process: "python -m bot --time 0.3", cwd: ., env: {BOT_TIME: "1"}}
     uct: {so: build/opponents/uct.so, env: {UCT_TIME: "0.1"}, load_timeout: 30}
     greedy: {python: "opponents.greedy:get_point", args: {depth: 2}}
-
-On the command line a ``.so`` path is a library, ``module:function`` (no space, no slash) a
-function, anything else a command.
 """
 
 import shlex
@@ -73,9 +67,8 @@ class PlayerSpec:
 
     def to_dict(self) -> Dict[str, Any]:
         """The spec in its YAML form (options left at their defaults are left out)."""
-        out: Dict[str, Any] = {self.kind.value: (shlex.join(self.argv)
-                                                 if self.kind is PlayerKind.PROCESS
-                                                 else self.target)}
+        target = shlex.join(self.argv) if self.kind is PlayerKind.PROCESS else self.target
+        out: Dict[str, Any] = {self.kind.value: target}
         if self.cwd is not None:
             out["cwd"] = self.cwd
         if self.env:

@@ -1,11 +1,6 @@
-"""Counting finished games: W-D-L overall, by colour, by pairing, by player, and the game pairs.
-
-One aggregation for every reader: stat.py's tables, the batch's progress bar, the early stop's
-SPRT, the watch page, `arena compare` and the benchmarks count with these functions. They take
-any finished game that has a ``key`` (``records.game.GameKey``), a ``result``
-(``records.result.Result``) and a ``fault`` (``records.result.Fault`` or None): a
-``GameRecord`` from the log or a ``CourseGame`` read from the course's text files alike.
-"""
+"""Counting finished games: W-D-L overall, by colour, by pairing, by player, and the game pairs:
+one aggregation for every reader (stat.py, the progress bar, the early stop, the watch page,
+`arena compare`), over any ``Finished`` game: a ``GameRecord`` or a course's ``CourseGame``."""
 
 import math
 from collections import Counter, defaultdict
@@ -67,19 +62,14 @@ class WDL:
         return cls(count[Outcome.WIN], count[Outcome.DRAW], count[Outcome.LOSS])
 
 
-def side_of(game: Finished, player: str) -> Side:
-    """The side a player took in a game (A when it played itself)."""
-    return Side.A if game.key.a == player else Side.B
-
-
 def wdl(games: Iterable[Finished], side: Side = Side.A) -> WDL:
     """One side's W-D-L over some games."""
     return WDL.of(g.result.outcome(side) for g in games)
 
 
 def wdl_of(games: Iterable[Finished], player: str) -> WDL:
-    """A player's W-D-L over the games it played, on whichever side."""
-    return WDL.of(g.result.outcome(side_of(g, player)) for g in games
+    """A player's W-D-L over the games it played, on whichever side (A against itself)."""
+    return WDL.of(g.result.outcome(Side.A if g.key.a == player else Side.B) for g in games
                   if player in (g.key.a, g.key.b))
 
 
@@ -111,8 +101,7 @@ def faults(games: Iterable[Finished]) -> "Counter[Tuple[Side, FaultKind]]":
 
 def pairs(games: Iterable[G]) -> Iterator[Tuple[G, G]]:
     """Both legs of each (pairing, batch, seed, round): one board with colours swapped, the
-    SPRT's sample unit. Records of two batches pooled in one log keep their own pairs, even on
-    the same seed's boards."""
+    SPRT's sample unit (two batches pooled in one log keep their own pairs)."""
     legs: Dict[Tuple[str, str, str, int, int], Dict[int, G]] = {}
     for g in games:
         k = g.key

@@ -1,11 +1,6 @@
-"""The built-in players: our bot and the opponent ladder, known to every command by name.
-
-`arena gauntlet bot random greedy`, a config's `gauntlet:` or `roundrobin:` lists and the web
-app's opponents name these without declaring them, from a checkout or an installed arena
-alike; a config's own `players:` entry of the same name wins. `python` in a command is the
-interpreter that runs the arena (its folder is put first on PATH), and the native UCT's library
-is compiled from its shipped source the first time it is named (`opponents.build`).
-"""
+"""The built-in players: our bot and the opponent ladder, known to every command by name
+(`arena gauntlet bot random greedy`, a config's lists, the web app's opponents) without being
+declared; a config's own `players:` entry of the same name wins."""
 
 from typing import Dict, Optional
 
@@ -23,19 +18,15 @@ LADDER: Dict[str, Dict[str, object]] = {
 
 
 def builtin_players() -> Dict[str, PlayerSpec]:
-    """Every built-in player (the native UCT's library built if stale): the web app's
-    opponents."""
-    return {name: _ladder_player(name) for name in LADDER}
+    """Every built-in player (the native UCT's built if stale): the web app's opponents."""
+    return {name: spec for name in LADDER if (spec := builtin_player(name)) is not None}
 
 
 def builtin_player(name: str) -> Optional[PlayerSpec]:
     """The built-in player `name`, None when there is none; naming `uct` builds its library
-    when it is missing or older than its source."""
-    return _ladder_player(name) if name in LADDER else None
-
-
-def _ladder_player(name: str) -> PlayerSpec:
-    """LADDER's player `name`."""
+    from its shipped source when it is missing or older (`opponents.build`)."""
+    if name not in LADDER:
+        return None
     if name == "uct":
         from opponents.build import native_uct
 

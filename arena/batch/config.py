@@ -1,31 +1,10 @@
-"""Batch configs in YAML, checked before anything starts.
-
-Any mistake is reported as one line naming the file and the key (`ConfigError`), so a typo in a
-config never surfaces as a traceback ten minutes into a batch. Shape of a config:
-
-    batch: arena                 # name kept in every record (resume matches on it)
-    rounds: 2                    # boards; each is played twice, colours swapped
-    time_limit: 0.5              # seconds per move
-    jobs: 2                      # games in parallel
-    seed: 1                      # the boards of round r come from (seed, r)
-    output: results/arena        # <A>_<B>.txt files and games.jsonl go here
-    players:                     # name -> player spec (records/player.py); optional: the
-      bot: {process: "python -m bot --time 0.3"}   # built-in players (arena/batch/builtin.py) need
-      mine: {process: "python my_bot.py"}          # no entry, one here replaces one of them
-    gauntlet:                    # every player of `a` against every player of `b` ...
-      a: [bot]
-      b: [greedy, {glob: "TestCases/*.so"}]   # a glob adds one `so` player per file (stem name)
-    # roundrobin: [bot, greedy]  # ... or every pair of a list, each pair once
-    # cluster: local:4           # optional: play on Dask workers (docs/cluster.md); an address
-    # shared_fs: false           #   ... or local:N; true: workers see this folder, ship nothing
-    # sprt: [0, 10]              # optional: stop once the SPRT of elo0 vs elo1 decides
-
-Relative paths (globs, `so`, `cwd`) are relative to the working directory; compete.sh runs from
-the repository root.
-"""
+"""Batch configs in YAML (docs/arena.md, "Configs"), checked before anything starts: a mistake
+is one line naming the file and the key (`ConfigError`), never a traceback ten minutes into a
+batch. Relative paths (globs, `so`, `cwd`) are relative to the working directory."""
 
 import glob
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
@@ -182,7 +161,7 @@ def parse_config(data: Any, where: str) -> Config:
         mode = "gauntlet"
     else:
         names = _expand(where, "roundrobin", data["roundrobin"], players)
-        pairings = [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if a != b]
+        pairings = [(a, b) for a, b in combinations(names, 2) if a != b]
         mode = "roundrobin"
     if not pairings:
         raise _fail(where, mode, "no pairing of two different players")
@@ -232,10 +211,8 @@ def player_from_arg(arg: str, known: Mapping[str, PlayerSpec]) -> Tuple[str, Pla
 def adhoc_config(mode: str, players: Dict[str, PlayerSpec], batch: str) -> Config:
     """A Config for `python -m arena gauntlet|roundrobin NAME...` (first name vs the rest)."""
     names = list(players)
-    if mode == "gauntlet":
-        pairings = [(names[0], b) for b in names[1:]]
-    else:
-        pairings = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    pairings = ([(names[0], b) for b in names[1:]] if mode == "gauntlet"
+                else list(combinations(names, 2)))
     if not pairings:
         raise ConfigError(f"command line: players: {mode} needs at least two players")
     return Config(batch=batch, players=players, pairings=pairings, mode=mode,

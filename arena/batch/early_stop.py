@@ -1,18 +1,9 @@
-"""`--sprt ELO0 ELO1` on a batch: stop playing once the SPRT accepts or rejects.
-
-Distributed testing (fishtest, OpenBench) runs a test until its SPRT decides rather than for a
-fixed number of games: a clear difference is settled in a few dozen game pairs, a close one gets
-the games it needs. The verdict is the one `stat.py --sprt` prints for the same records, and it
-is kept in `<output>/early_stop.json` beside the log, so a resumed batch that is already decided
-plays nothing more.
-
-A verdict counts only after MIN_PAIRS pairs: before there is any spread between pairs (the first
-few all won by one side) the variance is zero and the LLR infinite, a verdict from no evidence.
-"""
+"""`--sprt ELO0 ELO1` on a batch: stop once the SPRT accepts or rejects, as fishtest does. The
+verdict is `stat.py --sprt`'s, kept in `<output>/early_stop.json`, so a resumed batch that is
+already decided plays nothing more."""
 
 import json
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Iterable, Optional
 
 from arena.batch.config import Config, ConfigError
@@ -21,6 +12,8 @@ from arena.report.stats import SprtResult, pentanomial, sprt
 from records.tally import pair_scores
 
 STOP_NAME = "early_stop.json"
+# Before any spread between pairs (the first few all won by one side) the LLR is infinite:
+# a verdict from no evidence.
 MIN_PAIRS = 10
 
 
@@ -66,8 +59,7 @@ class SprtStop:
         return Stop(self.elo0, self.elo1, res.verdict, res.llr, res.lower, res.upper, res.pairs,
                     len(games))
 
-    def record(self, stop: Stop) -> Path:
+    def record(self, stop: Stop) -> None:
         """Write the stop beside the log (the batch's folder)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.path.write_text(json.dumps(asdict(stop), indent=1) + "\n", encoding="utf-8")
-        return self.path

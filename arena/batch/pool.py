@@ -1,20 +1,14 @@
-"""The local executor: `-j` worker processes on this machine, each keeping its players.
+"""The local executor: `-j` forked worker processes, each with one `GameWorker` that keeps its
+players between games. Tasks go a few at a time, so an interrupted batch leaves no pipe full of
+tasks; closing the iterator stops the workers, which close their players first."""
 
-Workers are plain forked processes, each running one `arena.core.worker.GameWorker`, which keeps
-its players between games (a `.so` host stays loaded for the whole batch). Tasks are handed
-over a few at a time, so an interrupted batch never leaves a pipe full of tasks that nobody will
-read. Closing the record iterator (the batch ends, Ctrl-C, SIGTERM, an early stop) stops the
-workers, and each worker closes its players (killing their process groups) before it exits; a
-worker whose parent dies gets SIGTERM from the kernel. When the batch's folder is given, each
-worker's sink is a live file (`arena.core.live`) that holds the game it plays while a page watches
-the batch, and nothing while none does.
-"""
-
+import contextlib
 import ctypes
 import multiprocessing as mp
 import queue
 import signal
 import traceback
+from itertools import chain, islice
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -28,10 +22,8 @@ from records.player import PlayerSpec
 
 def _die_with_parent() -> None:
     """Ask Linux to SIGTERM this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
-    try:
+    with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
 
 
 def terminate(signum: int, frame: Any) -> None:
@@ -68,62 +60,43 @@ class LocalPool:
 
     def play(self, specs: Dict[str, PlayerSpec], todo: List[Task]) -> Iterator[GameRecord]:
         """Yield records as games end; closing the iterator stops every worker."""
-        return _play_all(specs, todo, self.jobs, self.folder)
+        if not todo:
+            return
+        ctx = mp.get_context("fork")
+        tasks, results = ctx.Queue(), ctx.Queue()
+        jobs = min(self.jobs, len(todo))
+        # the tasks one at a time, then the end of work: a sentinel for each worker
+        handouts: Iterator[List[Optional[Task]]] = chain(([t] for t in todo), [[None] * jobs])
 
+        def feed(count: int) -> None:
+            for items in islice(handouts, count):
+                for item in items:
+                    tasks.put(item)
 
-class _Feeder:
-    """Hands tasks to the workers a few at a time, then one end-of-work sentinel per worker."""
-
-    def __init__(self, tasks: Any, todo: List[Task], jobs: int) -> None:
-        self.queue, self.pending, self.jobs = tasks, iter(todo), jobs
-        self.done = False
-
-    def feed(self, count: int) -> None:
-        for _ in range(count):
-            task = next(self.pending, None)
-            if task is None:
-                if not self.done:
-                    for _ in range(self.jobs):
-                        self.queue.put(None)
-                    self.done = True
-                return
-            self.queue.put(task)
-
-
-def _play_all(specs: Dict[str, PlayerSpec], todo: List[Task], jobs: int,
-              folder: Optional[Path] = None) -> Iterator[GameRecord]:
-    """Yield records as workers finish games; stop every worker on any way out."""
-    if not todo:
-        return
-    ctx = mp.get_context("fork")
-    tasks, results = ctx.Queue(), ctx.Queue()
-    jobs = min(jobs, len(todo))
-    feeder = _Feeder(tasks, todo, jobs)
-    feeder.feed(2 * jobs)
-    workers = [ctx.Process(target=_worker, args=(specs, tasks, results, folder),
-                          daemon=True)
-               for _ in range(jobs)]
-    for w in workers:
-        w.start()
-    try:
-        remaining = len(todo)
-        while remaining:
-            try:
-                kind, payload = results.get(timeout=1.0)
-            except queue.Empty:
-                dead = [w.exitcode for w in workers if not w.is_alive()]
-                if any(code != 0 for code in dead) or len(dead) == jobs:
-                    raise BatchError(f"a worker died (exit codes {dead}) with {remaining} "
-                                     "games left; run the batch again to resume") from None
-                continue
-            if kind == "error":
-                raise BatchError(payload)
-            remaining -= 1
-            feeder.feed(1)
-            yield payload
-    finally:
-        tasks.cancel_join_thread()  # undelivered tasks are simply not played
-        _stop(workers)
+        feed(2 * jobs)
+        workers = [ctx.Process(target=_worker, args=(specs, tasks, results, self.folder),
+                               daemon=True) for _ in range(jobs)]
+        for w in workers:
+            w.start()
+        try:
+            remaining = len(todo)
+            while remaining:
+                try:
+                    kind, payload = results.get(timeout=1.0)
+                except queue.Empty:
+                    dead = [w.exitcode for w in workers if not w.is_alive()]
+                    if any(code != 0 for code in dead) or len(dead) == jobs:
+                        raise BatchError(f"a worker died (exit codes {dead}) with {remaining} "
+                                         "games left; run the batch again to resume") from None
+                    continue
+                if kind == "error":
+                    raise BatchError(payload)
+                remaining -= 1
+                feed(1)
+                yield payload
+        finally:
+            tasks.cancel_join_thread()  # undelivered tasks are simply not played
+            _stop(workers)
 
 
 def _stop(workers: Sequence[BaseProcess]) -> None:

@@ -1,13 +1,7 @@
 """Runs a batch: plans its games, hands them to an executor, logs each record as it comes back.
-
-`plan` draws each game's board from the batch's seed (so any game can be replayed alone) into a task
-(`arena.core.tasks`). An executor plays them: `arena.batch.pool.LocalPool` (`-j` processes on this
-machine, the default) or `arena.cluster.client.DaskPool` (Dask workers, `--cluster`). Both yield
-records as games end and stop their work when the iterator is closed, so the scheduler alone owns
-the log: it appends each record as it arrives, drops a game that comes back twice (a rescheduled
-game of a lost worker), and on start skips the games already logged, so a batch that was killed
-resumes where it stopped. With `--sprt` it closes the executor's iterator once the SPRT decides.
-"""
+Executors stop when their iterator is closed, so the scheduler alone owns the log: it drops a
+game that comes back twice (a lost worker's, rescheduled) and skips the games already logged,
+so a killed batch resumes where it stopped."""
 
 import logging
 import signal
@@ -30,17 +24,14 @@ LOG = logging.getLogger("arena.batch.scheduler")
 
 
 class Executor(Protocol):
-    """Plays tasks somewhere. `play` is `as_completed(submit(play_task, t) for t in todo)` in
-    one call (the `concurrent.futures` vocabulary): records in the order games end; closing the
-    iterator is `cancel` for every game not yet yielded, running ones included (a local worker is
-    stopped at once rather than left to finish a game of minutes)."""
+    """Plays tasks somewhere: `play` is `as_completed(submit(play_task, t) for t in todo)`, and
+    closing its iterator cancels every game not yet yielded, running ones included."""
 
     def describe(self) -> str:
         """Where the games run, for the batch's first log line (`-j 2`, `cluster local:4`)."""
-        ...
 
     def play(self, specs: Dict[str, PlayerSpec], todo: List[Task]) -> Iterator[GameRecord]:
-        ...
+        """Records in the order games end."""
 
 
 def plan(config: Config) -> List[Task]:
@@ -97,9 +88,8 @@ class BatchResult(List[GameRecord]):
 
 @dataclass
 class Played:
-    """What the parent keeps of each logged game while the batch runs: its key (a game that
-    comes back twice is logged once) and, for an SPRT stop, its course line; a few hundred
-    bytes, never the whole record, so its memory stays flat however long the batch."""
+    """What the parent keeps of each logged game: its key (a game back twice is logged once)
+    and, for an SPRT stop, its course line; never the whole record, so memory stays flat."""
 
     early: Optional[SprtStop]
     keys: Set[GameKey] = field(default_factory=set)
@@ -119,12 +109,9 @@ class Played:
 
 def run_batch(config: Config, quiet: bool = False,
               executor: Optional[Executor] = None) -> BatchResult:
-    """Play every game of the batch not yet in its log; returns the batch's records, read
-    back from the log once it is sorted.
-
-    The log is `<output>/games.jsonl`; a torn last line is cut off first. The course's text
-    files are rewritten from the log at the end, also after Ctrl-C or an error.
-    """
+    """Play every game of the batch not yet in `<output>/games.jsonl` (a torn last line cut
+    off first); the course's text files are rewritten from the sorted log at the end, also
+    after Ctrl-C or an error. The batch's records, read back from the log."""
     out = config.output_dir
     log_path = out / LOG_NAME
     early = SprtStop(config) if config.sprt else None
@@ -170,6 +157,4 @@ def _collect(results: Iterator[GameRecord], played: Played, log: ResultLog,
             if played.decided():
                 return
     finally:
-        close = getattr(results, "close", None)
-        if close:
-            close()
+        getattr(results, "close", lambda: None)()

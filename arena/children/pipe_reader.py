@@ -1,8 +1,5 @@
-"""Deadline-bounded reads from a child's pipe, with a bounded buffer.
-
-Nothing a player writes can block the arena past a deadline or make it hold more than a few
-bytes beyond what it asked for.
-"""
+"""Deadline-bounded reads from a child's pipe: nothing a player writes can block the arena past
+a deadline or make it hold more than a few bytes beyond what it asked for."""
 import os
 import select
 import time
@@ -20,12 +17,8 @@ class PipeClosed(Exception):
 
 
 class PipeReader:
-    """Reads exact byte counts or lines from ``fd`` (made nonblocking) before a deadline.
-
-    ``alive()`` is asked whenever the pipe has been silent for ``POLL`` seconds: a dead writer
-    whose pipe is held open by a stray grandchild is then noticed without waiting for the
-    deadline.
-    """
+    """Reads exact byte counts or lines from ``fd`` before a deadline; ``alive()``, asked after
+    each silent ``POLL``, notices a dead writer whose pipe a stray grandchild holds open."""
 
     def __init__(self, fd: int, alive: Optional[Callable[[], bool]] = None) -> None:
         self._fd = fd

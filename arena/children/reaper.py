@@ -1,13 +1,9 @@
-"""Start player processes in their own session and kill everything they left behind.
-
-A player runs in a new session (``start_new_session``), so Ctrl-C in the terminal does not reach
-it and one ``killpg`` ends its process group. Killing also scans ``/proc`` for anything still in
-that session (children that moved to another group) and for any process outside the arena's
-session that holds one of the player's pipes (a grandchild that called ``setsid``), then reaps the
-direct child. Every live process is registered so that an exiting arena (normal exit, Ctrl-C)
-kills what it started.
-"""
+"""Start player processes in their own session (Ctrl-C does not reach them; one ``killpg`` ends
+the group) and kill everything they left: a kill also finds, in ``/proc``, what is still in the
+session and any process holding one of the player's pipes (a grandchild that called ``setsid``).
+Every live child is registered, so that an exiting arena kills what it started."""
 import atexit
+import contextlib
 import os
 import signal
 import subprocess
@@ -31,13 +27,11 @@ class Child:
 
     @property
     def stdin(self) -> IO[bytes]:
-        """The arena's end of the child's stdin (spawn makes all three pipes)."""
-        assert self.proc.stdin is not None
+        assert self.proc.stdin is not None  # spawn makes all three pipes
         return self.proc.stdin
 
     @property
     def stdout(self) -> IO[bytes]:
-        """The arena's end of the child's stdout."""
         assert self.proc.stdout is not None
         return self.proc.stdout
 
@@ -49,11 +43,9 @@ _live_lock = threading.Lock()
 def spawn(argv: Sequence[str], cwd: Optional[str] = None,
           env: Optional[Mapping[str, str]] = None) -> Child:
     """Start ``argv`` with three pipes in a new session; ``env`` adds to the arena's own."""
-    full_env = dict(os.environ)
-    full_env.update(env or {})
     proc = subprocess.Popen(list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=cwd, env=full_env, bufsize=0,
-                            close_fds=True, start_new_session=True)
+                            stderr=subprocess.PIPE, cwd=cwd, env={**os.environ, **(env or {})},
+                            bufsize=0, close_fds=True, start_new_session=True)
     pipes = (proc.stdin, proc.stdout, proc.stderr)
     inodes = {os.fstat(p.fileno()).st_ino for p in pipes if p}
     assert proc.stderr is not None  # stderr=PIPE
@@ -100,52 +92,37 @@ def leftovers(session: int, inodes: Set[int]) -> List[int]:
     return found
 
 
-def _kill(pid: int) -> None:
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except OSError:
-        pass
-
-
 def kill_group(pgid: int) -> None:
     """SIGKILL a whole process group, quietly if it is gone already."""
-    try:
+    with contextlib.suppress(OSError):
         os.killpg(pgid, signal.SIGKILL)
-    except OSError:
-        pass
 
 
 def kill_tree(child: Child) -> None:
     """Kill ``child``'s session and pipe holders, reap it, close the arena's stdin/stdout ends.
-
-    The stderr fd stays open: its reader sees end of file once every holder is dead.
-    """
+    The stderr fd stays open: its reader sees end of file once every holder is dead."""
     kill_group(child.pid)
     for _ in range(3):  # a fork racing the kill can leave one more behind
         rest = leftovers(child.pid, child.pipe_inodes)
         if not rest:
             break
         for pid in rest:
-            _kill(pid)
-    try:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+    # unkillable (uninterruptible sleep): leave it to init
+    with contextlib.suppress(subprocess.TimeoutExpired):
         child.proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:  # unkillable (uninterruptible sleep): leave it to init
-        pass
     for pipe in (child.stdin, child.stdout):
-        try:
+        with contextlib.suppress(OSError):
             pipe.close()
-        except OSError:
-            pass
     with _live_lock:
         _live.pop(child.pid, None)
 
 
+@atexit.register
 def kill_all() -> None:
     """Kill every player process still registered (the arena is exiting)."""
     with _live_lock:
         procs = list(_live.values())
     for child in procs:
         kill_tree(child)
-
-
-atexit.register(kill_all)

@@ -1,8 +1,5 @@
-"""Drain a child's stderr in a thread and keep only its last bytes.
-
-A player that floods stderr must neither block on a full pipe (it would lose on time for
-writing diagnostics) nor fill the arena's memory; the student still sees why it failed.
-"""
+"""Drain a child's stderr in a thread and keep only its last bytes: a player that floods stderr
+neither blocks on a full pipe (losing on time) nor fills the arena's memory."""
 import os
 import threading
 from typing import Optional
@@ -19,12 +16,9 @@ def _partial_suffix(data: bytes, marker: bytes) -> int:
 
 
 class StderrTail:
-    """Reads ``fd`` until end of file (then closes it), keeping the last ``limit`` bytes.
-
-    A writer that shares the pipe (the ``.so`` host) can write ``marker`` to say "everything
-    before this is mine to report": markers are cut out of the text and counted, and
-    ``wait_mark`` waits for the next one. ``reset()`` starts a new game's tail.
-    """
+    """Reads ``fd`` until end of file (then closes it), keeping the last ``limit`` bytes. A
+    writer sharing the pipe (the ``.so`` host) writes ``marker`` to say "all before this is
+    mine to report": markers are cut out and counted, and ``wait_mark`` waits for the next."""
 
     def __init__(self, fd: int, limit: int = STDERR_TAIL_BYTES, marker: bytes = b"") -> None:
         self._fd, self._limit, self._marker = fd, limit, marker

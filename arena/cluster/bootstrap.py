@@ -1,20 +1,9 @@
 """The first thing a worker runs for a batch: it checks the worker, puts the client's code there
-and reports, so that a worker needs only Python and `distributed`.
-
-Dask unpickles a worker plugin before it calls it, and a plugin pickled by reference needs its
-module importable on the worker, which would mean this project installed there. This module
-imports only the standard library and `distributed`, and a `Bootstrap` pickles as this file's
-source text plus plain data (`__reduce__`): the worker runs the text, which any Python 3 reads,
-where code pickled by value (cloudpickle's way) holds bytecode of the client's Python version.
-
-On each worker, also one that joins mid-batch, `setup` checks Python and distributed's version,
-unpacks the arena's code (`bundle.code_bundle`) into a folder named by its digest, puts it first
-on `sys.path` (modules of the same packages loaded from elsewhere, a worker's own install, are
-dropped first) and hands over to `arena.cluster.worker`, which unpacks the batch's files and
-starts each player once. The outcome goes to the client as an event under the batch's name
-(`checks.WorkerReports` reads it). Only a worker that passes gets the batch's resource, which
-every game of the batch asks for, so one that fails gets no game.
-"""
+and reports (docs/cluster.md, "What a worker needs"). Dask unpickles a plugin before calling it,
+so this module imports only the standard library and `distributed`, and a `Bootstrap` pickles as
+this file's source text plus plain data (`__reduce__`), which any Python 3 runs, where code
+pickled by value holds bytecode of the client's version. Only a worker that passes gets the
+batch's resource, which every game asks for."""
 
 import asyncio
 import importlib
@@ -103,9 +92,7 @@ def activate(folder: str, packages: Sequence[str]) -> Any:
         if name.split(".")[0] in packages and not _inside(
                 getattr(sys.modules[name], "__file__", None), folder):
             del sys.modules[name]
-    if folder in sys.path:
-        sys.path.remove(folder)
-    sys.path.insert(0, folder)
+    sys.path[:] = [folder, *(p for p in sys.path if p != folder)]
     importlib.invalidate_caches()
     module = importlib.import_module("arena.cluster.worker")
     if not _inside(module.__file__, folder):

@@ -1,16 +1,6 @@
-"""What a batch ships to its workers: the arena's own code, the batch's files, and player specs
-rewritten to paths inside them.
-
-A worker needs only Python and `distributed`. The arena's code (the client's `arena` and
-`records` packages, `code_bundle`) travels with every batch, so a worker plays with the
-client's version whatever it has installed itself. Everything a player may read (the bot's
-package, the opponents, `.so` strategies, configs) lives under the folder the batch runs from,
-because config paths are relative to it; that folder is zipped once, less what no player reads
-(version control, virtual environments, results, docs, tests). Every `.so` a spec names is
-added too, one outside the folder under `_external/`. Specs keep paths relative to the bundle's
-root, so a worker resolves them against wherever it unpacked the bundle, or against the shared
-folder with `shared_fs: true`.
-"""
+"""What a batch ships to its workers (docs/cluster.md, "What a worker needs"): the arena's own
+code, the folder the batch runs from less what no player reads, every `.so` a spec names (one
+outside the folder under `_external/`), and specs with paths relative to the bundle's root."""
 
 import hashlib
 import importlib
@@ -46,9 +36,8 @@ class Bundle:
 
 
 def _portable_spec(spec: PlayerSpec, root: Path, named: Dict[str, Path]) -> Dict[str, Any]:
-    """The spec's YAML form (what travels to the workers), a `.so` path made relative to root
-    (one outside root gets a place under _external/); the file goes into `named`, so it ships
-    even from a folder that is otherwise skipped."""
+    """The spec's YAML form, a `.so` path made relative to root (or under _external/); the file
+    goes into `named`, so it ships even from a folder that is otherwise skipped."""
     if spec.kind is not PlayerKind.SO:
         return spec.to_dict()
     path = (root / spec.target).resolve()
@@ -126,9 +115,8 @@ def _size(path: Path) -> int:
 
 
 def _zip(files: Dict[str, Path]) -> bytes:
-    """A zip of these files that depends on their contents and modes only (no times). A file
-    gone since the walk (another program's temporary file) is left out: it was never the
-    batch's."""
+    """A zip of these files that depends on their contents and modes only (no times); a file
+    gone since the walk (another program's temporary file) was never the batch's."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for rel, path in sorted(files.items()):

@@ -1,12 +1,6 @@
-"""The workers' reports of their check before the first game, read on the client.
-
-Each worker's `bootstrap.Bootstrap` sends one report when it has set up: its address, its
-problems (one line each: Python, distributed's version, the code or files not unpackable, a
-player that cannot start), its host, cores and threads. The workers there when a batch starts
-must all pass, or the batch stops before its first game with one line per problem. A worker
-that joins later and fails gets no game and is named once; one that passes adds its threads to
-its host, which is warned about once where it plays more games at once than it has cores.
-"""
+"""The workers' reports of their check before the first game, read on the client
+(docs/cluster.md, "What a worker needs"): any problem of a worker there at the start stops the
+batch; a later one that fails gets no game and is named once."""
 
 import logging
 import threading

@@ -1,14 +1,6 @@
 """The Dask executor: ship the arena's code and the batch's files, have every worker check
-itself and its players, submit one task per game, yield records as they finish, cancel the rest
-when the iterator is closed.
-
-`local:N` starts a `LocalCluster` of N single-threaded worker processes on this machine; any
-other value is a scheduler's address (`tcp://host:8786`). Records come back to the client, the
-only writer of the log. A worker that dies takes its running games with it; the Dask scheduler
-plays them again on another worker, and the scheduler in `arena.batch.scheduler` counts each game
-once. While a page watches the batch's folder, the workers send their games' moves and the
-client writes them to its live files (`arena.cluster.relay`).
-"""
+itself and its players, submit one task per game, yield records as they finish (the client is
+the log's only writer), cancel the rest when the iterator is closed."""
 
 import dataclasses
 import logging
@@ -42,8 +34,7 @@ class DaskPool:
     def __init__(self, address: str, shared_fs: bool = False,
                  skip: Optional[Set[Path]] = None, folder: Optional[Path] = None) -> None:
         self.address, self.shared_fs = address, shared_fs
-        self.skip = skip or set()
-        self.folder = folder
+        self.skip, self.folder = skip or set(), folder  # folder: live files while watched
 
     def describe(self) -> str:
         return f"cluster {self.address}" + (" (shared files)" if self.shared_fs else "")
@@ -101,9 +92,8 @@ class DaskPool:
             pending, done = iter(todo), as_completed()
 
             def submit_more() -> None:
-                """Keep two games a checked thread in flight: Dask queues games with a
-                resource on their worker at once, so a longer queue would leave workers idle
-                at the end of a batch while others still hold games."""
+                """Two games a checked thread in flight: Dask queues a resource's games on
+                their worker at once, so more would idle workers at the end of a batch."""
                 while len(futures) < max(1, 2 * reports.threads()):
                     task = next(pending, None)
                     if task is None:

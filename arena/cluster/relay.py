@@ -1,26 +1,11 @@
-"""The games in progress of a batch on a Dask cluster, relayed to the client's live files.
-
-The watch page (`python -m arena serve`) reads a batch's games in progress from the folder's
-`live/` files (`arena.core.live`), which local workers write while a page watches. A cluster's
-workers run elsewhere, so the client, which runs where the folder is, relays for them:
-
-- The client looks at the folder's watching mark once a second (one `stat`) and keeps a Dask
-  `Event` on the scheduler in step: set while a page watches, cleared when it stops. A batch
-  that nobody watches never sets it.
-- A worker asks the scheduler whether the event is set at a game's start, at most once a
-  second (`ASK_EVERY`; its threads share the answer), so games of a few milliseconds cost
-  nothing more, and games of minutes one question each. While it is set, the worker thread's
-  `arena.core.worker.GameWorker` hands the game to its sink, a `RelaySink`, which sends the game's
-  head, each move and its end as Dask events (`Worker.log_event`) on the batch's live topic.
-- The client writes them as `LiveFile` does, one file per worker thread,
-  `live/<client pid>-<n>.jsonl` (n counts threads as they first send), and removes a file when
-  its game ends, when the game's record comes back (a worker that died mid-game sends no end)
-  and when the batch ends.
-
-The scheduler holds only a flag and passes msgpack messages (a dict of str, numbers and
-lists): it needs no arena, as for the games themselves (`arena.cluster.worker.GAME`). It keeps
-the last `distributed.admin.low-level-log-length` events of a topic (1000 by default).
-"""
+"""The games in progress of a batch on a Dask cluster, relayed to the client's live files
+(`arena.core.live`; docs/cluster.md, "What is the same"). The client keeps a Dask `Event` in
+step with the folder's watching mark; a worker asks whether it is set at a game's start, at most
+every `ASK_EVERY` seconds, and while it is, each thread's `RelaySink` sends the game's head,
+moves and end as events. The client writes them as `LiveFile` does, one
+`live/<client pid>-<n>.jsonl` a worker thread, removed when the game ends, its record comes back
+(a worker died mid-game) or the batch ends. The scheduler needs no arena: it holds a flag and
+passes msgpack messages."""
 
 import logging
 import math
@@ -138,10 +123,7 @@ class LiveRelay:
         if watched == self._set:
             return
         try:
-            if watched:
-                self.event.set()
-            else:
-                self.event.clear()
+            (self.event.set if watched else self.event.clear)()
             self._set = watched
         except Exception as exc:  # the scheduler going: the next look tries again
             LOG.debug("cluster: watch event: %s", exc)

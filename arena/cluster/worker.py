@@ -1,11 +1,6 @@
 """The worker side, once `bootstrap` has put this code there: unpack the batch's files, check
-the players, and play tasks with one `arena.core.worker.GameWorker` per worker thread (their moves
-sent to the client while a page watches the batch: `relay`).
-
-A Dask worker runs as many games at once as it has threads (`--nthreads`); each thread keeps
-its own players between games, as a local `-j` process does, and the plugin's teardown (the
-batch ends, the worker stops) closes them all.
-"""
+the players, and play tasks with one `GameWorker` per worker thread, each keeping its players
+until the plugin's teardown."""
 
 import os
 import pickle
@@ -41,8 +36,7 @@ class BatchFiles:
 
     def __init__(self, batch: Dict[str, Any], local_directory: str, name: str) -> None:
         self.relay = WorkerRelay(name)
-        self.data = batch["data"]
-        self.base = batch["root"]
+        self.data, self.base = batch["data"], batch["root"]
         if self.data is not None:
             self.base = os.path.join(local_directory, batch["name"])
         self.specs: Dict[str, PlayerSpec] = {

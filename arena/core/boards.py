@@ -1,10 +1,6 @@
-"""The boards games are played on, drawn from a seed as the course draws them.
-
-Round r's board (M, N, forbidden cell) comes from `random.Random(f"{seed}/{r}")` alone, so any
-game can be replayed by itself, on any machine, and every pairing meets the same boards. A
-batch, the ladder (bench/ladder.py), the speed bench's games (bench/speed.py) and the replay
-page's sample games all draw theirs here: the same seed gives the same boards in each.
-"""
+"""The boards, drawn as the course draws them: round r's from `random.Random(f"{seed}/{r}")`
+alone, so any game replays by itself and a batch, the ladder (bench/ladder.py) and the speed
+bench (bench/speed.py) meet the same boards for the same seed."""
 
 import random
 

@@ -1,43 +1,26 @@
-"""Games in progress, move by move, for a watcher of a batch (`python -m arena serve`).
-
-A batch's worker writes the game it plays to one small file of its own,
-`<output>/live/<pid>.jsonl`, only while someone watches: the web server touches
-`<output>/live/watching` every second while a watch page is open, and a worker looks at that
-file's age once per game (one `stat`). With no page open a batch writes nothing more than it
-always does. A watched game's file holds one JSON line for its start (key, board, who opens),
-one per move (`[x, y, seconds]`, written unbuffered as the move is made); the file is removed
-when the game ends, so it never holds more than one game. The finished game
-itself is the batch's record in `games.jsonl`; these files are only a view of the moment.
-
-The referee knows nothing of this: the one game worker (`arena.core.worker`) wraps the two players
-of a watched game (`arena.core.players.observed`) and hands their answers to a `MoveSink`, a
-`LiveFile` here.
-
-A batch on a Dask cluster has its workers elsewhere: they send their watched games to the
-client (`arena.cluster.relay`), which writes them here in the same format, one file per worker
-thread named `<client pid>-<n>.jsonl`, so the reader needs no special case.
-"""
+"""Games in progress for a watcher of a batch (docs/web.md, "How it works"): only while a page
+watches does a worker write its game to `<output>/live/<pid>.jsonl` (a head line, then one
+`[x, y, seconds]` line a move, unbuffered; removed when the game ends)."""
 
 import json
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Protocol
 
 from arena.core.players.base import MoveResult
 from arena.core.tasks import Task
 from records.board import Board
 from records.game import GameKey
 
-LIVE_DIR = "live"
 WATCHING = "watching"
 FRESH_S = 5.0  # a watcher's mark older than this (seconds) means nobody watches
 
 
 def live_dir(folder: Path) -> Path:
     """The folder of a batch's live files, inside its output folder."""
-    return Path(folder) / LIVE_DIR
+    return Path(folder) / "live"
 
 
 def mark_watching(folder: Path) -> None:
@@ -56,41 +39,33 @@ def is_watched(folder: Path) -> bool:
 
 
 def game_head(task: Task) -> Dict[str, Any]:
-    """A live file's first line: the game's key, its board (M, N, no_x, no_y), the time limit
-    (seconds a move) and when it started (seconds since the epoch)."""
+    """A live file's first line: key, board, seconds a move, start (seconds since the epoch)."""
     return {"key": task.key.to_dict(), "board": task.board.to_list(),
             "time_limit": task.time_limit, "started": time.time()}
 
 
 def move_line(res: MoveResult) -> Optional[List[float]]:
-    """A live file's line for one answer, `[x, y, seconds]`; None for an answer without a
-    point (a fault: the record says what it was)."""
+    """A live file's line for one answer, `[x, y, seconds]`; None for a fault (no point)."""
     if res.point is None:
         return None
     return [res.point[0], res.point[1], round(res.elapsed, 4)]
 
 
-class MoveSink:
-    """Where a worker's game in progress goes while a page watches its batch: the seam between
-    the one game worker (`arena.core.worker`) and the two ways a watched game travels, a file here
-    (`LiveFile`) or Dask events from a cluster's worker (`arena.cluster.relay`). The worker asks
-    `watched()` once a game, then calls `start`, `move` for each answer and `end`."""
+class MoveSink(Protocol):
+    """Where a watched game goes (a `LiveFile`, a cluster's `arena.cluster.relay`): the worker
+    asks `watched()` once a game, then calls `start`, `move` for each answer and `end`."""
 
     def watched(self) -> bool:
         """Whether a page watches the batch now."""
-        raise NotImplementedError
 
     def start(self, task: Task) -> None:
         """A watched game begins."""
-        raise NotImplementedError
 
     def move(self, res: MoveResult) -> None:
         """One answer of either player of the watched game."""
-        raise NotImplementedError
 
     def end(self) -> None:
         """The watched game is over (its record is on its way to the log)."""
-        raise NotImplementedError
 
 
 class LiveFile(MoveSink):
@@ -156,8 +131,7 @@ def _alive(pid: str) -> bool:
 
 
 def read_live(folder: Path) -> List[LiveGame]:
-    """Every game in progress in a batch's folder; files of workers (or a cluster batch's
-    client) that died are skipped, as is a line still being written."""
+    """Every game in progress in a batch's folder, less dead workers' files and torn lines."""
     games = []
     for path in sorted(live_dir(folder).glob("*.jsonl")):
         if not _alive(path.stem.split("-")[0]):
@@ -167,10 +141,9 @@ def read_live(folder: Path) -> List[LiveGame]:
             head = json.loads(lines[0]) if lines else None
             if not isinstance(head, dict):
                 continue
-            game = LiveGame(path.stem, GameKey.from_dict(head["key"]),
-                            Board.from_list(head["board"]), head["time_limit"], head["started"],
-                            [json.loads(line) for line in lines[1:]])
+            games.append(LiveGame(path.stem, GameKey.from_dict(head["key"]),
+                                  Board.from_list(head["board"]), head["time_limit"],
+                                  head["started"], [json.loads(line) for line in lines[1:]]))
         except (OSError, ValueError, KeyError, TypeError):
             continue
-        games.append(game)
     return games

@@ -1,10 +1,6 @@
-"""Plays one game between two Players under the course's rules; independent of ``bot/``.
-
-Every move is validated on the referee's own board (``arena.core.rules``) and timed by the player
-(wall clock, request written -> reply read); a fault ends the game at once. The scheduler turns
-the outcome into the course's code and fault from its A/B view (``GameOutcome.code`` and
-``GameOutcome.fault``).
-"""
+"""Plays one game between two Players under the course's rules, independent of ``bot/``: every
+move is checked on the referee's own board (``arena.core.rules``) and timed by the player (wall
+clock, request written -> reply read); a fault ends the game at once."""
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
@@ -78,13 +74,12 @@ def _play(players: Tuple[Player, Player], board: Grid, time_limit: float) -> Gam
         point = res.point  # None exactly when res carries a fault
         if res.fault is None and point is not None and not board.is_legal(*point):
             res = MoveResult(None, res.elapsed, FaultKind.ILLEGAL, f"illegal move {point}")
+        times.append(res.elapsed)
         if res.fault is not None or point is None:
-            times.append(res.elapsed)
             return _lost_by_fault(side, res, moves, times)
         x, y = point
         board.play(x, y, side)
         moves.append((x, y))
-        times.append(res.elapsed)
         line = board.four_through(x, y)
         if line:
             return GameOutcome(winner=side, moves=moves, times=times, reason="four in a row",

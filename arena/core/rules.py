@@ -1,11 +1,7 @@
-"""The referee's own board: plain lists, the course's coordinates, nothing clever.
-
-``x`` is the row counted from the top (0 = top, M-1 = bottom), ``y`` the column from the left;
-``cells[x * N + y]`` holds 0 (empty, and always for the forbidden cell), 1 (first player) or
-2 (second player). ``top[y]`` is the course's: the next piece in column ``y`` lands on row
-``top[y] - 1``, and it already skips the forbidden cell. Slow and obvious on purpose: this is the
-judge that the fast bot is checked against.
-"""
+"""The referee's own board: plain lists, slow and obvious on purpose, as the judge the fast bot
+is checked against. ``x`` is the row from the top, ``y`` the column; ``cells[x * N + y]`` holds
+0 (empty, always for the forbidden cell), 1 (first player) or 2 (second player); ``top[y]`` is
+the course's (the next piece lands on row ``top[y] - 1``, the forbidden cell skipped)."""
 from typing import List, Tuple
 
 Cell = Tuple[int, int]
@@ -44,10 +40,8 @@ class Grid:
         return 0
 
     def four_through(self, x: int, y: int) -> List[Cell]:
-        """The longest line of four or more through the piece at ``(x, y)``, else ``[]``.
-
-        The forbidden cell is always empty, so it breaks every line through it.
-        """
+        """The longest line of four or more through the piece at ``(x, y)``, else ``[]`` (the
+        forbidden cell, always empty, breaks every line through it)."""
         piece = self.at(x, y)
         best: List[Cell] = []
         for dx, dy in _DIRECTIONS:

@@ -1,10 +1,5 @@
-"""A game to play (a task: its key, board and time a move) and playing it into a record.
-
-A batch plans its tasks (`arena.batch.scheduler.plan`): round r's board comes from
-`arena.core.boards` alone, so any game can be replayed by itself, on any machine, and every
-pairing meets the same boards. Each board is played twice, A first (leg 0) then B first (leg 1):
-the course's two lines per round.
-"""
+"""A game to play (a task: its key, board and time a move) and playing it into a record; each
+board is played twice, A first (leg 0) then B first (leg 1): the course's two lines a round."""
 
 import socket
 from dataclasses import dataclass
@@ -32,8 +27,8 @@ class Task:
 
     @property
     def first(self) -> Side:
-        """The side that moves first: A in leg 0, B in leg 1."""
-        return Side.A if self.key.leg == 0 else Side.B
+        """The side that moves first."""
+        return self.key.first
 
 
 def to_record(task: Task, outcome: GameOutcome) -> GameRecord:

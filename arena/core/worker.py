@@ -1,31 +1,23 @@
-"""The one game worker: keeps its players between games and plays a batch's tasks into records.
-
-A local `-j` process (`arena.batch.pool`) and each thread of a Dask worker (`arena.cluster.worker`)
-run one `GameWorker` each: players are made from their specs on first use and kept for the
-rest of the batch (a `.so` host stays loaded, a process bot is started once per game by its
-own player), and `close()` ends them all. While a page watches the batch, the game's two
-players are wrapped so that each answer goes to the worker's `MoveSink` (`arena.core.live`): a live
-file here, Dask events on a cluster.
-"""
+"""The one game worker, of each local `-j` process and each Dask worker thread: players are
+made on first use and kept for the batch (a `.so` host stays loaded), and a watched game's
+answers go to its `MoveSink` (`arena.core.live`)."""
 
 from typing import Callable, Dict, Optional
 
 from arena.core.live import MoveSink
 from arena.core.players import make_player
-from arena.core.players.base import MoveResult, Player
+from arena.core.players.base import Player
 from arena.core.players.observed import Observed
 from arena.core.tasks import Task, play_task
 from records.game import GameRecord
 from records.player import PlayerSpec
-
-PlayerMaker = Callable[[str, PlayerSpec], Player]
 
 
 class GameWorker:
     """Plays tasks between the players of `specs` (by name); `sink` sees watched games."""
 
     def __init__(self, specs: Dict[str, PlayerSpec], sink: Optional[MoveSink] = None,
-                 make: PlayerMaker = make_player) -> None:
+                 make: Callable[[str, PlayerSpec], Player] = make_player) -> None:
         self.specs, self.sink, self.make = specs, sink, make
         self.players: Dict[str, Player] = {}
 
@@ -43,8 +35,9 @@ class GameWorker:
             return play_task(players, task)
         sink.start(task)
         try:
-            return play_task({name: Observed(p, _answer_to(sink)) for name, p in players.items()},
-                             task)
+            observed = {name: Observed(p, lambda res, _view: sink.move(res))
+                        for name, p in players.items()}
+            return play_task(observed, task)
         finally:
             sink.end()
 
@@ -53,7 +46,3 @@ class GameWorker:
         players, self.players = self.players, {}
         for player in players.values():
             player.close()
-
-
-def _answer_to(sink: MoveSink) -> Callable[[MoveResult, object], None]:
-    return lambda res, _view: sink.move(res)

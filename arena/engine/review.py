@@ -1,23 +1,9 @@
-"""A game review: every position of a finished game evaluated by the engine, the moves marked.
-
-Each position before a move is analysed by the bot's analysis mode (`python -m bot --analyse`,
-docs/protocol.md section 4) at one fixed budget, through `arena.engine.client` (the arena never
-imports the bot). A position's value is the first player's win chance: the engine's best move's
-value for the side to move, turned to the first player's view; a proof overrides it (a proven
-win 1, a draw 0.5, a loss 0). The position after the last move is the game's result when the
-game ended on the board, and the engine's view when a fault ended it.
-
-The marks follow lichess's rule on the mover's winning chances on -1..1 (2p - 1): a fall of at
-least 0.1, 0.2 or 0.3 over its move is an inaccuracy, a mistake or a blunder. A proof says
-more: a move from a position proven won for the mover to one that is not "gave away a proven
-win", and a move from a position not proven lost to one proven lost "walked into a proven
-loss"; these two win over the fall's mark. The loss analysis's decisive move (docs/analyse.md)
-comes with the review where the record carries one.
-
-A review is kept beside the log, one JSON file a game (`reviews/<batch>_<a>_<b>_<seed>_<round>
-_<leg>.json`, the key inside), with the budget it was made at: a second look at that budget
-reads the file, a review at another budget is made again (docs/web.md, "Game review").
-"""
+"""A game review (docs/web.md, "Game review"): every position of a finished game evaluated by
+the engine at one budget, as the first player's win chance (a proof overrides the engine's
+value), and the moves marked by lichess's rule: the mover's chances on -1..1 falling 0.1, 0.2
+or 0.3 make an inaccuracy, a mistake or a blunder; leaving a proven win or entering a proven
+loss wins over the fall. A review is kept beside the log with its budget, so a second look at
+that budget reads the file."""
 
 from __future__ import annotations
 
@@ -108,10 +94,7 @@ class Review:
     v: int = REVIEW_VERSION
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"v": self.v, "key": self.key.to_dict(), "budget": asdict(self.budget),
-                "positions": [asdict(p) for p in self.positions],
-                "marks": [asdict(m) for m in self.marks], "decisive": self.decisive,
-                "elapsed": self.elapsed}
+        return {"v": self.v, **asdict(self), "key": self.key.to_dict()}  # "v" first
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> Review:
@@ -159,34 +142,17 @@ def position_of(line: Dict[str, Any], to_move: Seat) -> Position:
     return Position(round(WinChance(value, to_move).pov(Seat.FIRST), 4), best, proof)
 
 
-def final_position(record: GameRecord) -> Optional[Position]:
-    """The position after the last move when the game ended on the board (its result, a
-    proof); None when a fault ended it (the engine has a view of it)."""
-    if record.fault is not None:
-        return None
-    to_move = record.side(Seat.of_ply(len(record.moves)))
-    return Position(record.result.outcome(record.first).score, None,
-                    record.result.outcome(to_move))
-
-
 def searched(record: GameRecord) -> int:
     """How many of a game's positions the engine evaluates."""
     return len(record.moves) + (record.fault is not None)
 
 
-def decisive_of(record: GameRecord) -> Optional[int]:
-    a = record.analysis
-    return a.decisive.index if isinstance(a, LossAnalysis) and a.decisive else None
-
-
 def review_game(record: GameRecord, engine: Engine, budget: Budget,
                 progress: Optional[Callable[[int, int], None]] = None) -> Review:
-    """Every position of a game evaluated at ``budget``, the moves marked; ``progress(done,
-    total)`` after each position. PositionError, before any search, for a move no referee
-    allows (the game is replayed once, by `arena.engine.position.game_positions`)."""
+    """Every position of a game evaluated at ``budget``, the moves marked, ``progress(done,
+    total)`` called after each; PositionError, before any search, for a move no referee allows."""
     start = time.monotonic()
     setups = game_positions(record.board, record.moves)[:searched(record)]
-    final = final_position(record)
     positions: List[Position] = []
     for i, setup in enumerate(setups):
         updates = engine.analyse(setup, seconds=budget.seconds, playouts=budget.playouts)
@@ -194,10 +160,14 @@ def review_game(record: GameRecord, engine: Engine, budget: Budget,
         positions.append(position_of(line, Seat.of_ply(i)))
         if progress:
             progress(i + 1, len(setups))
-    if final is not None:
-        positions.append(final)
+    if record.fault is None:  # ended on the board: the result is the last position's value
+        to_move = record.side(Seat.of_ply(len(record.moves)))
+        positions.append(Position(record.result.outcome(record.first).score, None,
+                                  record.result.outcome(to_move)))
+    a = record.analysis
+    decisive = a.decisive.index if isinstance(a, LossAnalysis) and a.decisive else None
     return Review(record.key, budget, positions, mark_moves(record.moves, positions),
-                  decisive_of(record), round(time.monotonic() - start, 3))
+                  decisive, round(time.monotonic() - start, 3))
 
 
 # ---- the files --------------------------------------------------------------------------
@@ -211,8 +181,7 @@ def review_path(folder: Path, key: GameKey) -> Path:
 def load_review(folder: Path, key: GameKey, budget: Budget) -> Optional[Review]:
     """The game's kept review when it was made at ``budget``; None otherwise."""
     try:
-        data = json.loads(review_path(folder, key).read_text(encoding="utf-8"))
-        review = Review.from_dict(data)
+        review = Review.from_dict(json.loads(review_path(folder, key).read_text("utf-8")))
     except (OSError, ValueError, KeyError, TypeError):
         return None
     return review if review.key == key and review.budget == budget else None
@@ -221,7 +190,6 @@ def load_review(folder: Path, key: GameKey, budget: Budget) -> Optional[Review]:
 def save_review(folder: Path, review: Review) -> Path:
     """Write a review's file whole (a reader never sees half of it)."""
     path = review_path(folder, review.key)
-    path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, json.dumps(review.to_dict(), separators=(",", ":")))
     return path
 
@@ -252,24 +220,14 @@ def build_parser(prog: str = "python -m arena review") -> argparse.ArgumentParse
     return parser
 
 
-def parse_budget(seconds: Optional[float], playouts: Optional[int]) -> Budget:
-    """The budget the options give; ResultsError for one that is not positive."""
-    if (seconds is not None and seconds <= 0) or (playouts is not None and playouts <= 0):
-        raise ResultsError("--seconds and --playouts must be positive")
-    if seconds is None and playouts is None:
-        seconds = DEFAULT_SECONDS
-    return Budget(seconds, playouts)
-
-
 def review_all(records: List[GameRecord], folder: Path, budget: Budget, jobs: int = 1,
                quiet: bool = False) -> Tuple[List[Review], int]:
-    """Review each game not yet reviewed at ``budget`` (kept in ``folder``), ``jobs`` engines
-    at once: every game's review, in the records' order, and how many were made now.
-    PositionError, before any search, for a game with a move no referee allows."""
+    """Every game's review at ``budget`` in the records' order, those not kept in ``folder``
+    made now, ``jobs`` engines at once, and how many were; PositionError before any search."""
     from tqdm import tqdm
 
-    kept = {r.key: load_review(folder, r.key, budget) for r in records}
-    todo = [r for r in records if kept[r.key] is None]
+    reviews = {r.key: rv for r in records if (rv := load_review(folder, r.key, budget))}
+    todo = [r for r in records if r.key not in reviews]
     for record in todo:  # every game checked before any search (one kept at a time)
         game_positions(record.board, record.moves)
     jobs = max(1, min(jobs, len(todo) or 1))
@@ -286,7 +244,6 @@ def review_all(records: List[GameRecord], folder: Path, budget: Budget, jobs: in
         save_review(folder, review)
         return review
 
-    reviews = {key: review for key, review in kept.items() if review is not None}
     threads = ThreadPoolExecutor(jobs)
     try:
         for review in threads.map(one, todo):
@@ -306,27 +263,26 @@ def summary(records: List[GameRecord], reviews: List[Review]) -> List[str]:
     counts: Dict[str, Dict[str, int]] = {}
     for record, review in zip(records, reviews):
         for mark in review.marks:
-            row = counts.setdefault(record.name(record.side(mark.mover)),
-                                    dict.fromkeys(names, 0))
-            row[mark.mark] += 1
+            name = record.name(record.side(mark.mover))
+            counts.setdefault(name, dict.fromkeys(names, 0))[mark.mark] += 1
     width = max([len(n) for n in counts] + [6])
-    lines = [f"{'player':<{width}}  " + "  ".join(names)]
-    for name in sorted(counts):
-        lines.append(f"{name:<{width}}  " + "  ".join(f"{counts[name][m]:>{len(m)}}"
-                                                      for m in names))
-    return lines
+    return [f"{'player':<{width}}  " + "  ".join(names)] + [
+        f"{name:<{width}}  " + "  ".join(f"{counts[name][m]:>{len(m)}}" for m in names)
+        for name in sorted(counts)]
 
 
 def main(argv: List[str], prog: str = "python -m arena review") -> int:
-    """The command: review a log's games and print the marks by player. Raises
-    ResultsError (one line, exit status 2) for input it cannot use; on Ctrl-C the reviews
-    finished so far are kept (exit status 130) and the same command reviews the rest."""
+    """The command: review a log's games and print the marks by player; ResultsError for input
+    it cannot use, and on Ctrl-C (exit status 130) the reviews finished so far are kept."""
     args = build_parser(prog).parse_args(argv)
     if args.verbose:
         logging.getLogger().setLevel(logging.DEBUG)
     if args.jobs < 1:
         raise ResultsError("--jobs must be at least 1")
-    budget = parse_budget(args.seconds, args.playouts)
+    if any(v is not None and v <= 0 for v in (args.seconds, args.playouts)):
+        raise ResultsError("--seconds and --playouts must be positive")
+    seconds = DEFAULT_SECONDS if args.seconds is None and args.playouts is None else args.seconds
+    budget = Budget(seconds, args.playouts)
     records = read_games(args.records)
     if args.lost_by is not None:
         records = [records[i] for i in losses(records, args.lost_by)]

@@ -1,8 +1,5 @@
-"""`stat.py` / `python -m arena stat`: read a results folder, print and write the tables.
-
-Exit status: 0 on success, 2 when the folder holds nothing readable (empty, torn or foreign
-files); the message names the file and line, never a traceback.
-"""
+"""`stat.py` / `python -m arena stat`: read a results folder, print and write the tables. Exit
+status 2 when the folder holds nothing readable, with a message naming the file and line."""
 
 import argparse
 import logging

@@ -1,10 +1,5 @@
-"""Two batches on the same boards, game by game: which games changed hands between versions.
-
-Batches from the same seed play the same boards (round r, leg l), so two versions of a bot can
-be compared game by game, not only by their totals: a change that swaps many games while the
-total stays put says how much of a batch's result is chance (two runs of our bot's same play
-against the native UCT: 6 of 40 games changed hands, docs/strength.md).
-"""
+"""Two batches on the same boards, game by game: which games changed hands between versions. A
+change that swaps many games while the total stays put says how much of a result is chance."""
 
 from __future__ import annotations
 
@@ -48,11 +43,9 @@ def compare(new_path: Path, old_path: Path, player: str) -> List[str]:
         raise ResultsError(f"no game of {player!r} on the same round, leg and board in both "
                            "files (batches of other seeds play other boards)")
     changed = [k for k in common if new[k].outcome is not old[k].outcome]
-    lines = []
-    for k in changed:
-        now, was = new[k], old[k]
-        lines.append(f"round {k[0]} leg {k[1]} ({now.seat.value}): {now.outcome.letter} in "
-                     f"{now.plies} plies, was {was.outcome.letter} in {was.plies}")
+    lines = [f"round {k[0]} leg {k[1]} ({new[k].seat.value}): {new[k].outcome.letter} in "
+             f"{new[k].plies} plies, was {old[k].outcome.letter} in {old[k].plies}"
+             for k in changed]
     gained = WDL.of(new[k].outcome for k in changed).wins
     lost = WDL.of(old[k].outcome for k in changed).wins
     wins = [WDL.of(side[k].outcome for k in common).wins for side in (new, old)]

@@ -47,8 +47,7 @@ def plain(table: Table) -> str:
 
 def markdown(table: Table) -> str:
     lines = [f"### {table.title}", ""] if table.title else []
-    lines.append("| " + " | ".join(table.columns) + " |")
-    lines.append("|" + "---|" * len(table.columns))
+    lines += ["| " + " | ".join(table.columns) + " |", "|" + "---|" * len(table.columns)]
     lines += ["| " + " | ".join(cell_text(v) for v in row) + " |" for row in table.rows]
     if table.note:
         lines += ["", table.note]

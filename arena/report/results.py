@@ -1,19 +1,10 @@
-"""The course's result files, `compete_result/<A>_<B>.txt`, derived from the games' log.
+"""The course's result files, `compete_result/<A>_<B>.txt`, written from the games' log
+(`records.log`, the source of truth), so they can always be rewritten. One file a pairing:
 
-The JSON Lines log (`records.log`) is the source of truth; these files are written from it, so
-they can always be rewritten. Course text format, one file per pairing (A = the file name's
-first id, B = the second):
-
-    0:
-    1\t2\t0          <- leg 0, A moved first: code, A's seconds, B's seconds
+    0:               <- round 0; after its two lines an empty one, then round 1 ...
+    1\t2\t0          <- leg 0, A moved first: code (A's view, RULES.md), A's and B's seconds
     2\t1\t1          <- leg 1, B moved first
-    <empty line>
-    1:
-    ...
     Stat:            <- ratios for humans; readers stop here
-
-Codes are from A's view (RULES.md): 0 tie, 1 A won, 2 B won, 3/4/7 A crashed / played an
-illegal move / timed out, 5/6/8 the same for B, -1/-3 A not loadable / no entry points, -2/-4 B.
 """
 
 import re
@@ -24,7 +15,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 from records.game import GameKey, GameRecord
 from records.log import ResultsError, write_atomic
 from records.result import Fault, Result, Side
-from records.tally import wdl
+from records.tally import by_pairing, wdl
 
 NAME_RE = re.compile(r"^[A-Za-z0-9.+-]+$")
 
@@ -71,30 +62,20 @@ def format_course_text(games: Iterable[CourseGame]) -> str:
             out.append(f"{g.code}\t{g.seconds_a}\t{g.seconds_b}")
             played.append(g)
         out.append("")
-    total = len(played)
-    count = wdl(played)
+    total, count = len(played), wdl(played)
     out.append("Stat:")
     for label, n in (("A win", count.wins), ("B win", count.losses), ("tie", count.draws)):
-        ratio = n / total if total else 0.0
-        out.append(f"{label}: {n}/{total} = {ratio:.3f}")
+        out.append(f"{label}: {n}/{total} = {n / total if total else 0.0:.3f}")
     return "\n".join(out) + "\n"
-
-
-def course_file_name(a: str, b: str) -> str:
-    return f"{a}_{b}.txt"
 
 
 def write_course_files(records: Iterable[GameRecord], folder: Path) -> List[Path]:
     """(Re)write one course text file per pairing found in `records`."""
-    pairings: Dict[Tuple[str, str], List[CourseGame]] = {}
-    for record in records:
-        pairings.setdefault((record.a, record.b), []).append(course_game(record))
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for (a, b), games in sorted(pairings.items()):
-        path = folder / course_file_name(a, b)
-        write_atomic(path, format_course_text(games))
-        written.append(path)
+    for (a, b), games in by_pairing(course_game(r) for r in records).items():
+        written.append(folder / f"{a}_{b}.txt")
+        write_atomic(written[-1], format_course_text(games))
     return written
 
 

@@ -1,9 +1,5 @@
-"""Pure statistics over W-D-L counts and game pairs: Elo difference with an interval, SPRT.
-
-Everything here is a function of counts, so it can be checked against figures worked out by
-hand. Scores are fractions of the available points (win 1, draw 1/2, loss 0 per game), which is
-the course's 2/1/0 points divided by 2.
-"""
+"""Pure statistics over W-D-L counts and game pairs (Elo difference with an interval, SPRT). A
+score is a fraction of the points (win 1, draw 1/2, loss 0): the course's 2/1/0 divided by 2."""
 
 import math
 from dataclasses import dataclass
@@ -61,8 +57,7 @@ def pentanomial(pair_scores: Iterable[float]) -> Tuple[int, int, int, int, int]:
         if s not in counts:
             raise ValueError(f"a pair score must be one of {PAIR_SCORES}, got {s}")
         counts[s] += 1
-    zero, quarter, half, three_quarters, one = (counts[s] for s in PAIR_SCORES)
-    return zero, quarter, half, three_quarters, one
+    return counts[0.0], counts[0.25], counts[0.5], counts[0.75], counts[1.0]
 
 
 @dataclass(frozen=True)
@@ -76,20 +71,11 @@ class SprtResult:
     pairs: int
 
 
-def sprt(
-    penta: Tuple[int, int, int, int, int],
-    elo0: float,
-    elo1: float,
-    alpha: float = 0.05,
-    beta: float = 0.05,
-) -> SprtResult:
-    """Generalised SPRT over game pairs (the normal approximation fishtest uses).
-
-    Pairs, not single games, are the samples: the two games on one board share its bias, so
-    treating them as independent would understate the variance. With N pairs of mean score m and
-    variance v, LLR = N (s1 - s0) (2m - s0 - s1) / (2v), where s0 and s1 are the expected scores
-    under elo0 and elo1. Bounds are Wald's: log(beta / (1 - alpha)) and log((1 - beta) / alpha).
-    """
+def sprt(penta: Tuple[int, int, int, int, int], elo0: float, elo1: float,
+         alpha: float = 0.05, beta: float = 0.05) -> SprtResult:
+    """Generalised SPRT over game pairs (fishtest's normal approximation), Wald's bounds. Pairs,
+    not games, are the samples: the two games on one board share its bias, so counting them
+    apart would understate the variance."""
     lower = math.log(beta / (1 - alpha))
     upper = math.log((1 - beta) / alpha)
     n = sum(penta)

@@ -1,9 +1,5 @@
-"""The tables stat.py prints, computed from games (the course's files) and records (our log).
-
-Games come as `CourseGame`s (a key, a code), so everything the course's files hold is
-usable without our JSON Lines log; the log adds per-move times. Rows are from A's view, A being
-the first name of `<A>_<B>.txt` (in a gauntlet, the player under test).
-"""
+"""The tables stat.py prints, from `CourseGame`s (no log needed) and, for move times, our log's
+records. Rows are from A's view, A being the first name of `<A>_<B>.txt`."""
 
 import math
 from collections import Counter, defaultdict
@@ -71,10 +67,7 @@ COLOUR_COLUMNS = [c for seat in Seat for c in (seat.value, f"score_{seat.value}"
 
 def _by_colour(games: Sequence[CourseGame]) -> List[object]:
     """A's W/D/L and score when it moved first (leg 0), then when it moved second (leg 1)."""
-    cells: List[object] = []
-    for count in by_colour(games):
-        cells += [f"{count.wins}/{count.draws}/{count.losses}", count.score]
-    return cells
+    return [cell for c in by_colour(games) for cell in (f"{c.wins}/{c.draws}/{c.losses}", c.score)]
 
 
 def colour_table(games: Sequence[CourseGame]) -> Table:

@@ -1,10 +1,5 @@
-"""Watching a game in the terminal: an observer that draws the board after a side's moves.
-
-The referee knows nothing of watching; each player of a watched game is wrapped
-(arena.core.players.observed), and since a player sees the whole board (its own view) and its own
-answer, its observer can draw the board as it stands after that move. X moved first, O
-second, # is the forbidden cell.
-"""
+"""Watching a game in the terminal: an observer (arena.core.players.observed) that draws the
+board after a side's moves; X moved first, O second, # is the forbidden cell."""
 
 import time
 from typing import List, TextIO
@@ -12,16 +7,18 @@ from typing import List, TextIO
 from arena.core.players.base import MoveResult
 from arena.core.players.human import render
 from records.board import Board
+from records.result import Seat
 
 
 class TerminalBoard:
-    """An observer of the side `name` (arena.core.players.observed): after each of its moves,
-    prints the board to `out`, the side's pieces as `mark`, and waits `delay` seconds."""
+    """An observer of the side `name` (arena.core.players.observed), in ``seat``: after each
+    of its moves, prints the board to `out`, its pieces as the seat's symbol, and waits `delay`
+    seconds."""
 
-    def __init__(self, board: Board, name: str, mark: str, out: TextIO,
+    def __init__(self, board: Board, name: str, seat: Seat, out: TextIO,
                  delay: float = 0.0) -> None:
-        self.board, self.name, self.mark, self.out, self.delay = board, name, mark, out, delay
-        self.other = "O" if mark == "X" else "X"
+        self.board, self.name, self.out, self.delay = board, name, out, delay
+        self.mark, self.other = seat.symbol, seat.other.symbol
 
     def __call__(self, res: MoveResult, view: List[int]) -> None:
         M, N, no_x, no_y = self.board.M, self.board.N, self.board.no_x, self.board.no_y

@@ -69,7 +69,7 @@ def encode_records(records: Iterable[GameRecord]) -> Dict[str, Any]:
             fault_index = len(faults)
             faults.append(_encode_fault(rec))
         games.append([
-            names(rec.a), names(rec.b), 0 if rec.first == "a" else 1,
+            names(rec.a), names(rec.b), 0 if rec.first is Side.A else 1,
             rec.M, rec.N, rec.no_x, rec.no_y, rec.code, RESULTS[rec.result],
             moves_to_base36(rec.moves), [round(t * 1000) for t in rec.times],
             [c for cell in rec.win_line or [] for c in cell],

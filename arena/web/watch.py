@@ -129,7 +129,7 @@ class FolderWatch:
         return {
             "batch": batch, "batches": names, **self._finished_state,
             "live": [{"worker": g.worker, "key": g.key.to_dict(), "board": g.board.to_list(),
-                      "first": g.key.a if g.key.leg == 0 else g.key.b,  # who opened, red
+                      "first": g.key.name(g.key.first),  # who opened, red
                       "time_limit": g.time_limit, "moves": [m[:2] for m in g.moves],
                       "times": [m[2] for m in g.moves]}
                      for g in live if g.key.batch == batch],

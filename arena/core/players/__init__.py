@@ -1,9 +1,4 @@
-"""Arena players: one class per kind behind ``base.Player``, built from a ``PlayerSpec``.
-
-The spec (``records.player``) is parsed and checked once, wherever it comes from (a config, the
-command line, the web app); ``make_player`` picks the class its kind names, and takes a spec's
-YAML form too (tests, benchmarks), parsed by the same ``PlayerSpec.parse``.
-"""
+"""Arena players: one class per kind behind ``base.Player``, built from a ``PlayerSpec``."""
 from typing import Any, Mapping, Union
 
 from arena.core.players.base import MoveResult, Player

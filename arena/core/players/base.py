@@ -1,8 +1,5 @@
-"""The one interface every kind of arena player implements (see docs/design.md).
-
-The referee only talks to ``Player``: a process on the platform protocol, a course ``.so`` in a
-host process and a trusted in-process Python function all look the same to it.
-"""
+"""The one interface every kind of arena player implements: the referee talks only to
+``Player``, whether a process, a course ``.so`` in a host process or a Python function."""
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
@@ -21,7 +18,7 @@ class MoveResult:
 
 
 def fault(kind: FaultKind, detail: str, elapsed: float = 0.0) -> MoveResult:
-    """A faulted request, for brevity at the many places that produce one."""
+    """A faulted request."""
     return MoveResult(None, elapsed, kind, detail)
 
 
@@ -44,13 +41,13 @@ class Player(ABC):
     def end_game(self) -> None:
         """Finish the game: stop what belongs to it (processes are killed and reaped)."""
 
-    @abstractmethod
     def stderr_tail(self) -> str:
         """The last few KiB of the player's stderr in the current or last game."""
+        return ""
 
-    @abstractmethod
     def close(self) -> None:
         """Release everything the player holds; it may not be used afterwards."""
+        self.end_game()
 
     def __enter__(self) -> "Player":
         return self

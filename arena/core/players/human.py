@@ -1,12 +1,6 @@
-"""A person at the terminal as an arena player (python -m arena play human BOT).
-
-The board is drawn before each of the person's moves (with the opponent's last move marked)
-and again after it; the answer is a column number (the course's `y`, 0 = left). Anything else,
-or a full column, is explained and asked again, so a typo never loses the game. Only closing
-the input (Ctrl-D) gives the game up, recorded as a crash of the human like any other fault.
-The person's thinking time is measured and recorded honestly; `timed = False` tells the
-referee not to hold a person to the bots' per-move limit.
-"""
+"""A person at the terminal as an arena player (python -m arena play human BOT): a typo or a
+full column is asked again, so it never loses the game; only closing the input (Ctrl-D) gives
+up, recorded as the human's crash. Thinking time is recorded, never limited."""
 
 import sys
 import time
@@ -22,9 +16,8 @@ FORBIDDEN = "#"
 
 def render(M: int, N: int, no_x: int, no_y: int, view: Sequence[int],
            last: Optional[Tuple[int, int]] = None, own: str = "O", other: str = "X") -> str:
-    """The board as text, the one terminal board (the human player's and `arena game
-    --watch`'s): rows top to bottom (x = 0 first), column numbers underneath, ``view``'s own
-    pieces (2) as ``own`` and the opponent's (1) as ``other``; `last` is drawn in brackets."""
+    """The one terminal board (the human player's, `arena game --watch`'s), column numbers
+    underneath: ``view``'s own pieces (2) as ``own``, the other's as ``other``, `last` boxed."""
     marks = {0: ".", 1: other, 2: own}
     lines = []
     for x in range(M):
@@ -111,10 +104,4 @@ class HumanPlayer(Player):
         self._say(summary)
 
     def end_game(self) -> None:
-        """Nothing to stop: the person stays at the terminal."""
-
-    def stderr_tail(self) -> str:
-        return ""
-
-    def close(self) -> None:
-        """Nothing to release; the terminal is not ours to close."""
+        """Nothing to stop, nor to close: the person stays at the terminal."""

@@ -1,10 +1,6 @@
-"""A player watched from outside, for the live files, the web app's games and the terminal.
-
-The referee knows nothing of watching: each player of a watched game is wrapped, and the
-wrapper hands each answer, with the board the player answered (its getPoint view: 2 its own
-pieces, 1 the opponent's), to an observer. A wrapper owns nothing: whoever made the inner
-player closes it.
-"""
+"""A player watched from outside (live files, the web app's games, the terminal): the referee
+knows nothing of watching, so each watched player is wrapped. A wrapper owns nothing: whoever
+made the inner player closes it."""
 
 from typing import Callable, List, Optional
 
@@ -18,8 +14,7 @@ class Observed(Player):
 
     def __init__(self, inner: Player, on_move: Observer) -> None:
         self.inner, self.on_move = inner, on_move
-        self.name = inner.name
-        self.timed = inner.timed
+        self.name, self.timed = inner.name, inner.timed
 
     def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
         return self.inner.start_game(M, N, no_x, no_y)

@@ -1,12 +1,7 @@
-"""A bot run as a process speaking the online platform's protocol (RULES.md).
-
-stdin gets ``M N noX noY`` once, then ``lastX lastY`` before each of the bot's moves; the bot
-answers each with a 4-byte big-endian length and the text ``x y``. The process is started for
-each game, in its own session, and killed with everything it started when the game ends. As on
-the platform its start-up counts against its first move when it opens the game. A command
-whose first word is ``python`` runs with the interpreter that runs the arena (its virtual
-environment's, on a cluster's worker the worker's), whatever ``python`` PATH would find.
-"""
+"""A bot run as a process speaking the online platform's protocol (RULES.md): started each game
+in its own session and killed with all it started when the game ends; as on the platform, its
+start-up counts against its first move when it opens. A leading ``python`` is the arena's own
+interpreter, whatever PATH would find."""
 import re
 import struct
 import subprocess
@@ -118,6 +113,3 @@ class ProcessPlayer(Player):
 
     def stderr_tail(self) -> str:
         return self._tail.text() if self._tail else self._last_tail
-
-    def close(self) -> None:
-        self.end_game()

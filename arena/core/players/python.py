@@ -1,10 +1,7 @@
-"""A trusted Python strategy called in-process, for tests and the cheap ladder opponents.
-
-The target has getPoint's meaning: ``f(M, N, top, board, last_x, last_y, no_x, no_y) -> (x, y)``.
-A class is instantiated afresh for every game (its state cannot leak between games, as a
-library reloaded per game); a function is called as is. ``args`` go to either as keywords.
-Calls are timed but cannot be interrupted: a slow call loses on time after it returns.
-"""
+"""A trusted Python strategy called in-process (tests, the cheap ladder opponents), with
+getPoint's meaning: ``f(M, N, top, board, last_x, last_y, no_x, no_y) -> (x, y)``. A class is
+instantiated afresh each game, so no state leaks between games (as a library reloaded per game).
+Calls are timed but cannot be interrupted: a slow one loses on time after it returns."""
 import functools
 import importlib
 import inspect
@@ -33,12 +30,9 @@ def resolve(target: str) -> Any:
 def _as_point(value: Any) -> Optional[tuple]:
     try:
         x, y = value
-    except (TypeError, ValueError):
-        return None
-    if isinstance(x, bool) or isinstance(y, bool):
-        return None
-    try:
-        return (int(x), int(y)) if int(x) == x and int(y) == y else None
+        if isinstance(x, bool) or isinstance(y, bool) or int(x) != x or int(y) != y:
+            return None
+        return int(x), int(y)
     except (TypeError, ValueError):
         return None
 
@@ -101,6 +95,3 @@ class PythonPlayer(Player):
 
     def stderr_tail(self) -> str:
         return self._stderr
-
-    def close(self) -> None:
-        self.end_game()

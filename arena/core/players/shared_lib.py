@@ -1,11 +1,6 @@
-"""A course ``.so`` strategy, played through a host process (``so_host.py``).
-
-The host is started once per player and forks a fresh child for every game, so a crash, an abort
-or a hang in the library loses that one game; the host is replaced only if it dies itself.
-Loading and static initialisation happen in ``start_game`` and are not timed, as in the
-course's Compete; each ``getPoint`` is timed by wall clock from writing the request to reading
-the whole reply, ``clearPoint`` included.
-"""
+"""A course ``.so`` strategy, played through a host process (``so_host.py``; docs/arena.md,
+"Hosting the course's libraries"): a crash, an abort or a hang in the library loses one game.
+Loading is not timed; each ``getPoint`` is, from request to whole reply, ``clearPoint`` included."""
 import signal
 import sys
 import time
@@ -57,7 +52,6 @@ class SharedLibPlayer(Player):
         """The host process's id while one runs (for tests and diagnostics)."""
         return self._host.pid if self._host is not None else None
 
-    # -- the host -----------------------------------------------------------------------------
     def _ensure_host(self) -> None:
         if self._host is not None and self._host.proc.poll() is None:
             return
@@ -72,8 +66,7 @@ class SharedLibPlayer(Player):
             kill_tree(self._host)
             if self._tail is not None:  # None: the host's start was interrupted before it
                 self._tail.join(timeout=1.0)
-        self._host = self._reader = None
-        self._game_pid = None
+        self._host = self._reader = self._game_pid = None
 
     def _send(self, line: str) -> None:
         assert self._host is not None  # started by _ensure_host before any request
@@ -114,7 +107,6 @@ class SharedLibPlayer(Player):
         kill_group(self._game_pid)
         return self._game_over()
 
-    # -- Player -------------------------------------------------------------------------------
     def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
         self.end_game()
         self._header = f"{M} {N} {no_x} {no_y}"

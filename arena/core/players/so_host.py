@@ -1,20 +1,14 @@
-"""Host process for the course's ``.so`` strategies: one per player, serving game after game.
+"""Host process for the course's ``.so`` strategies, run as a standard-library script by
+``shared_lib.SharedLibPlayer``: one per player, forking one child a game that loads the library
+(docs/arena.md, "Hosting the course's libraries").
 
-Run as a script (standard library only) by ``shared_lib.SharedLibPlayer``. It loads
-``libstdc++.so.6`` with global visibility once (the course's libraries are linked without it),
-then forks one child per game. The child loads the library (a fresh copy of its static state,
-as the course's Compete loads it per game), answers ``getPoint`` requests and exits when the game
-ends; a segfault, an abort or ``exit()`` inside the library ends only that child. Forking a warm
-host costs about a millisecond where starting Python costs tens (docs/arena.md).
-
-Protocol (text lines; the host's stdin and a duplicate of its stdout, while fd 1 is pointed at
-stderr so that a library writing to stdout cannot corrupt it):
-  -> ``game PATH``           <- ``child PID``, then from the child ``ready`` | ``load TEXT`` |
-                                ``noentry TEXT``
+Protocol, text lines on stdin and a duplicate of stdout (fd 1 points at stderr, so a library
+writing to stdout cannot corrupt it):
+  -> ``game PATH``   <- ``child PID``, then from the child ``ready`` | ``load T`` | ``noentry T``
   -> ``move M N noX noY lastX lastY top... board...``   <- ``point X Y`` | ``null``
-  -> ``end``                  (the child exits)
-After every child's end the host writes ``OVER_TOKEN`` to stderr, then ``over exit N`` or
-``over signal N``, so the parent knows that the child's stderr has been fully read before it.
+  -> ``end``          (the child exits)
+After each child's end the host writes ``OVER_TOKEN`` to stderr, then ``over exit N`` or
+``over signal N``, so the parent knows the child's stderr was fully read before it.
 """
 from __future__ import annotations  # annotations stay text: no typing import at start-up
 

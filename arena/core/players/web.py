@@ -1,13 +1,6 @@
-"""A person in a browser as an arena player (`python -m arena serve`, the play page).
-
-The referee runs in a thread of the web server and asks this player for a move like any other;
-`move` waits until the page sends a column (`submit`, from an HTTP request's thread) or until
-the person is gone (`abandon`: the tab closed). A column that is off the board or full, or one
-sent while it is not the person's turn, is refused with a reason and changes nothing, so a
-stray click never loses the game; whether the cell is legal is still the referee's judgment.
-The person's thinking time is recorded honestly and never limited (`timed = False`); leaving
-the game is recorded as the person's crash (code 3 or 5), as closing the terminal's input is.
-"""
+"""A person in a browser as an arena player (the play page): `move` waits for the page's column
+(`submit`, from a request's thread) or the person's leaving (`abandon`). A column off the board,
+full or out of turn is refused and changes nothing, so a stray click never loses the game."""
 
 import threading
 import time
@@ -47,8 +40,7 @@ class WebPlayer(Player):
             self._top, self._column = list(top), None
         self._on_change()
         with self._cond:
-            while self._column is None and not self._gone:
-                self._cond.wait()
+            self._cond.wait_for(lambda: self._column is not None or bool(self._gone))
             top_now, y = self._top or top, self._column
             self._top = None
         elapsed = time.monotonic() - start
@@ -83,9 +75,6 @@ class WebPlayer(Player):
 
     def end_game(self) -> None:
         """Nothing to stop: the page stays open."""
-
-    def stderr_tail(self) -> str:
-        return ""
 
     def close(self) -> None:
         self.abandon("the server closed the game")
