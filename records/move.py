@@ -2,7 +2,8 @@
 here once.
 
 - a list ``[x, y]``: the log's ``moves``, the pages' JSON, the engine's requests;
-- text ``"x.y"``: how a person writes a move (a pasted game: ``8.4,7.4``);
+- text ``"x.y"``: how a person writes a move (a pasted game, the analysis board's URL:
+  ``8.4,7.4``);
 - base 36, two digits, row ``x`` then column ``y`` (both < 36): the replay page's packed moves.
 """
 
@@ -58,6 +59,12 @@ class Move:
         if not (0 <= self.x < len(DIGITS) and 0 <= self.y < len(DIGITS)):
             raise ValueError(f"{self.to_text()} has no base-36 form")
         return DIGITS[self.x] + DIGITS[self.y]
+
+
+def moves_from_text(text: str) -> List[Move]:
+    """A move list written ``x.y,x.y,...`` (the analysis board's URL; blanks between commas
+    skipped); ValueError naming the first word that is not a move."""
+    return [Move.from_text(word) for word in text.split(",") if word.strip()]
 
 
 def moves_to_base36(moves: Iterable[Iterable[int]]) -> str:

@@ -73,6 +73,11 @@ class Outcome(str, Enum):
         return self.value[0].upper()
 
     @property
+    def verdict(self) -> str:
+        """The outcome told to the player it is about: You won, You lost, A draw."""
+        return {Outcome.WIN: "You won", Outcome.DRAW: "A draw", Outcome.LOSS: "You lost"}[self]
+
+    @property
     def score(self) -> float:
         """The game's score: 1 a win, 1/2 a draw, 0 a loss."""
         return {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}[self]

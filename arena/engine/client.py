@@ -1,22 +1,15 @@
-"""The client of the bot's analysis mode, run as a process (`python -m bot --analyse`).
-
-The arena never imports the bot: an `Engine` is one process speaking the analysis protocol
-(docs/protocol.md, section 4), started in its own session like every player
-(arena/children/reaper.py), so `close()` and an exiting arena kill it and whatever it forked.
-`analyse()` sends a position (a `Setup`, checked by arena/engine/position.py) and returns an
-`AnalysisStream`, the stream of that request's lines: updates, then the final one (``"done":
-true``). A new request ends the one in progress (the engine writes its final line first) and
-keeps the engine's tree where the new position follows from the last. `EnginePool` hands out at most
-``cap`` engines at once (one a core), for the analysis board's pages.
-"""
+"""The client of the bot's analysis mode (`python -m bot --analyse`, docs/protocol.md, 4): the
+arena never imports the bot, so an `Engine` is a process in its own session
+(arena/children/reaper.py), killed with whatever it forked by `close()` or the arena's exit."""
 
 import io
+import itertools
 import json
 import os
 import queue
 import sys
 import threading
-from collections import deque
+from collections import Counter, deque
 from pathlib import Path
 from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence, overload
 
@@ -33,8 +26,7 @@ class EngineError(RuntimeError):
 
 
 class AnalysisStream:
-    """The lines of one request, parsed, in order: updates, then the final line (``done``).
-    Filled by the engine's reader thread; read with `get` or by iterating."""
+    """The lines of one request, in order: updates, then the final line (``done``)."""
 
     def __init__(self) -> None:
         self._lines: queue.Queue[Dict[str, Any]] = queue.Queue()
@@ -60,10 +52,7 @@ class AnalysisStream:
 
     def __iter__(self) -> Iterator[Dict[str, Any]]:
         """Every line up to the final one, waiting as long as the request runs."""
-        while not self.done:
-            line = self.get()
-            if line is not None:
-                yield line
+        return iter(self.get, None)
 
 
 class Engine:
@@ -128,19 +117,16 @@ class Engine:
 
     def analyse(self, setup: Setup, seconds: Optional[float] = None,
                 playouts: Optional[int] = None) -> AnalysisStream:
-        """Start analysing a position checked by arena/engine/position.py (`from_moves`,
-        `from_cells`, `game_positions`), ending the analysis in progress. Without a budget it
-        runs until `stop()`, a new request, or the engine's own cap of play-outs."""
+        """Start analysing ``setup``, ending the analysis in progress; without a budget it runs
+        until `stop()`, a new request, or the engine's own cap of play-outs."""
         b = setup.board
         request: Dict[str, Any] = {"M": b.M, "N": b.N, "no": [b.no_x, b.no_y]}
         if setup.moves is not None:
             request["moves"] = [list(m) for m in setup.moves]
         else:
             request["board"] = setup.rows()
-        if seconds is not None:
-            request["seconds"] = seconds
-        if playouts is not None:
-            request["playouts"] = playouts
+        budget = {"seconds": seconds, "playouts": playouts}
+        request.update({k: v for k, v in budget.items() if v is not None})
         analysis = AnalysisStream()
         self._send(request, analysis)
         return analysis
@@ -163,33 +149,75 @@ class PoolClosed(EngineError):
 
 
 class EnginePool:
-    """At most ``cap`` engines at once; `acquire` waits for a free place, `release` kills."""
+    """At most ``cap`` engines at once, handed out in the order they were asked for: a caller
+    that waits keeps its place in line (its ``ticket``, any object) across tries, and the
+    line says who waits for what (`ahead`). `release` kills an engine and frees its place."""
 
     def __init__(self, cap: Optional[int] = None, argv: Sequence[str] = ARGV) -> None:
         self.cap = cap or os.cpu_count() or 1
         self.argv = list(argv)
         self._live: List[Engine] = []
+        self._line: Dict[object, str] = {}  # who waits, in order, and what it is
         self._cond = threading.Condition()
         self._closed = False
 
     @overload
-    def acquire(self, timeout: None = None) -> Engine: ...
+    def acquire(self, timeout: None = None, ticket: object = None,
+                label: str = "a review") -> Engine: ...
 
     @overload
-    def acquire(self, timeout: Optional[float]) -> Optional[Engine]: ...
+    def acquire(self, timeout: Optional[float], ticket: object = None,
+                label: str = "a review") -> Optional[Engine]: ...
 
-    def acquire(self, timeout: Optional[float] = None) -> Optional[Engine]:
-        """A fresh engine, or None when all ``cap`` are taken for ``timeout`` seconds (the
-        caller says that it waits, and asks again); PoolClosed once the pool is closed."""
+    def acquire(self, timeout: Optional[float] = None, ticket: object = None,
+                label: str = "a review") -> Optional[Engine]:
+        """A fresh engine once a place is free and no one asked before ``ticket``; None when
+        none came within ``timeout`` seconds (the ticket keeps its place: ask again with it,
+        or `leave`); PoolClosed once the pool is closed."""
+        anonymous = ticket is None  # no place kept: a caller without a ticket asks anew
+        ticket = object() if ticket is None else ticket
         with self._cond:
-            self._cond.wait_for(lambda: self._closed or len(self._live) < self.cap, timeout)
+            self._line.setdefault(ticket, label)
+
+            def turn() -> bool:
+                return self._closed or (len(self._live) < self.cap
+                                        and next(iter(self._line)) is ticket)
+
+            self._cond.wait_for(turn, timeout)
             if self._closed:
+                self._line.pop(ticket, None)
                 raise PoolClosed("the server is stopping")
-            if len(self._live) >= self.cap:
+            if not turn():
+                if anonymous:
+                    del self._line[ticket]
+                    self._cond.notify_all()
                 return None
+            del self._line[ticket]
             engine = Engine(self.argv)
             self._live.append(engine)
+            self._cond.notify_all()  # the next in line may have a place too
             return engine
+
+    def leave(self, ticket: object) -> None:
+        """Give up ``ticket``'s place in line (nothing when it has none)."""
+        with self._cond:
+            if self._line.pop(ticket, None) is not None:
+                self._cond.notify_all()
+
+    @property
+    def waiting(self) -> bool:
+        """Whether anyone waits in line."""
+        with self._cond:
+            return bool(self._line)
+
+    def ahead(self, ticket: object) -> str:
+        """Who waits before ``ticket``, in words ("1 review and 1 analysis board"; "" for no
+        one)."""
+        with self._cond:
+            before = list(itertools.takewhile(lambda t: t is not ticket, self._line))
+            kinds = Counter(self._line[t] for t in before)
+        return " and ".join(f"{n} {what.partition(' ')[2]}{'s' * (n > 1)}"
+                            for what, n in kinds.items())
 
     def release(self, engine: Engine) -> None:
         """Kill ``engine`` and free its place."""

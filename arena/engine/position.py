@@ -1,12 +1,6 @@
-"""A position to analyse, checked by the referee's rules: from a game's moves or set up cell
-by cell; and every position of a game, for its review, from one replay.
-
-The analysis board and the game review ask the engine about positions a game can reach and
-that are not over; anything else is refused here with one line, before the engine sees it:
-a floating piece, counts of the two colours that no turn order gives, a piece on the
-forbidden cell, a four already on the board, a full board, a move that is not legal where it
-is played. The checks are arena/core/rules.py's (`Grid`), never the bot's.
-"""
+"""The positions the engine is asked about, checked first by the referee's rules
+(arena/core/rules.py, never the bot's): only a position a game reaches and that is not over
+gets to the engine; anything else is refused here with one line."""
 
 from collections import deque
 from dataclasses import dataclass
@@ -39,31 +33,15 @@ class Setup:
     moves: Optional[Tuple[Tuple[int, int], ...]] = None
 
     @property
-    def seat_to_move(self) -> Seat:
-        return Seat.of_ply(len(self.cells) - self.cells.count(0))
-
-    @property
     def to_move(self) -> int:
         """The stone to move: 1 when the first player is to move, 2 for the second."""
-        return self.seat_to_move.stone
+        return Seat.of_ply(len(self.cells) - self.cells.count(0)).stone
 
     def rows(self) -> List[str]:
         """The engine's ``board`` form: M strings of N of ``X``, ``O`` and ``.``, top row first."""
         N = self.board.N
         return ["".join(SYMBOLS[c] for c in self.cells[x * N:(x + 1) * N])
                 for x in range(self.board.M)]
-
-
-def _cell(value: Any, what: str) -> Tuple[int, int]:
-    try:
-        move = Move.from_list(value)
-    except ValueError as exc:
-        raise PositionError(f"{what}: {exc}"[:200]) from None
-    return move.x, move.y
-
-
-def _fours(grid: Grid) -> List[Tuple[int, int]]:
-    return [(x, y) for x in range(grid.M) for y in range(grid.N) if grid.four_through(x, y)]
 
 
 def _replay(board: Board, moves: Sequence[Any]) -> Iterator[Tuple[Grid, List[Tuple[int, int]]]]:
@@ -75,10 +53,12 @@ def _replay(board: Board, moves: Sequence[Any]) -> Iterator[Tuple[Grid, List[Tup
     played: List[Tuple[int, int]] = []
     yield grid, played
     for i, move in enumerate(moves):
-        x, y = _cell(move, f"moves[{i}]")
+        try:
+            x, y = Move.from_list(move).to_list()
+        except ValueError as exc:
+            raise PositionError(f"moves[{i}]: {exc}"[:200]) from None
         if played and grid.four_through(*played[-1]):
-            raise PositionError(f"move {i + 1} ({x}, {y}) comes after the game ended with a "
-                                f"four")
+            raise PositionError(f"move {i + 1} ({x}, {y}) comes after the game ended with a four")
         if not grid.is_legal(x, y):
             raise PositionError(f"move {i + 1} ({x}, {y}) is not legal there (off the board, "
                                 f"floating, the forbidden cell or a full column)")
@@ -98,10 +78,8 @@ def _game_over(grid: Grid, played: List[Tuple[int, int]]) -> Optional[GameOver]:
 
 
 def from_moves(board: Board, moves: Sequence[Any]) -> Setup:
-    """The position after ``moves`` ([x, y] each, the first player's first, course
-    coordinates) from the empty board; PositionError when a move is not legal where it is
-    played, or when the game is over (a four, a full board): a finished game's final position
-    has nothing left to analyse."""
+    """The position after ``moves`` ([x, y] each, course coordinates) from the empty board;
+    PositionError for a move not legal where it is played, GameOver when the game is over."""
     grid, played = deque(_replay(board, moves), maxlen=1)[0]  # after the last move
     over = _game_over(grid, played)
     if over is not None:
@@ -111,8 +89,7 @@ def from_moves(board: Board, moves: Sequence[Any]) -> Setup:
 
 def game_positions(board: Board, moves: Sequence[Any]) -> List[Setup]:
     """Every analysable position of a game, replayed once: the one before each move, and the
-    one after the last unless the game is over there. PositionError, before anything is
-    analysed, for a move no referee allows; this is the check of a game's moves."""
+    one after the last unless the game is over; PositionError for a move no referee allows."""
     setups = []
     for grid, played in _replay(board, moves):
         if len(played) == len(moves) and _game_over(grid, played) is not None:
@@ -122,8 +99,8 @@ def game_positions(board: Board, moves: Sequence[Any]) -> List[Setup]:
 
 
 def from_cells(board: Board, cells: Sequence[int]) -> Setup:
-    """The position of ``cells`` (``Grid.cells``' form: M*N of 0, 1, 2, row-major, top row
-    first), set up by hand; PositionError naming the first thing no game reaches."""
+    """The position of ``cells`` set up by hand (``Grid.cells``' form); PositionError naming
+    the first thing no game reaches."""
     M, N = board.M, board.N
     if (not isinstance(cells, (list, tuple)) or len(cells) != M * N
             or any(isinstance(c, bool) or c not in (0, FIRST, SECOND) for c in cells)):
@@ -146,21 +123,25 @@ def from_cells(board: Board, cells: Sequence[int]) -> Setup:
                             f"order gives that (as many, or one more of the first player's)")
     grid = Grid(M, N, board.no_x, board.no_y)
     grid.cells = list(cells)
-    fours = _fours(grid)
-    if fours:
-        x, y = fours[0]
-        raise GameOver(f"a four is already on the board, through ({x}, {y}): the game "
-                            f"is over")
+    four = next(((x, y) for x in range(M) for y in range(N) if grid.four_through(x, y)), None)
+    if four is not None:
+        raise GameOver(f"a four is already on the board, through {four}: the game is over")
     if first + second == M * N - 1:
         raise GameOver("the board is full: the game is over")
     return Setup(board, tuple(cells))
 
 
-def from_rows(board: Board, rows: Any) -> Setup:
-    """``from_cells`` of the engine's ``board`` form (M strings of N of X, O and .)."""
+def rows_cells(board: Board, rows: Any) -> List[int]:
+    """The cells of the engine's ``board`` form (M strings of N of X, O and .), as drawn:
+    PositionError when it is not that form, whether or not a game reaches it."""
     if (not isinstance(rows, list) or len(rows) != board.M
             or any(not isinstance(r, str) or len(r) != board.N or set(r) - set("XO.")
                    for r in rows)):
         raise PositionError(f"cells: expected {board.M} strings of {board.N} of X, O and .")
     code = {symbol: stone for stone, symbol in SYMBOLS.items()}
-    return from_cells(board, [code[c] for row in rows for c in row])
+    return [code[c] for row in rows for c in row]
+
+
+def from_rows(board: Board, rows: Any) -> Setup:
+    """``from_cells`` of the engine's ``board`` form."""
+    return from_cells(board, rows_cells(board, rows))

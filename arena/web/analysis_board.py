@@ -1,32 +1,49 @@
-"""The analysis board's sessions: one engine process per open page, fed its positions.
+"""The analysis board's sessions: an engine process for a page while it analyses.
 
-A page opens its event stream (`/api/analysis/events`); the stream is its session: it takes
-an engine from the pool (arena/engine/client.py: at most one a core; a page over the cap is told
-that it waits, and starts when a place frees), pushes the session's id, then every line the
-engine writes about the page's current position. The page posts positions
+A page opens its event stream (`/api/analysis/events`); the stream is its session: it pushes
+the session's id, then every line the engine writes about the page's current position, with
+the position's value from the first player's side. The page posts positions
 (`/api/analysis/ID`, checked by arena/engine/position.py: a set-up no game reaches is a 400 and
-changes nothing) and stops (`/api/analysis/ID/stop`). A new position reuses the page's
-engine, which keeps its tree where the position follows from the last. When the stream
-ends (the tab closed: a write fails within a second or two) the engine is killed.
+changes nothing) and stops (`/api/analysis/ID/stop`). A position asked for takes an engine from
+the pool (arena/engine/client.py: at most one a core, served in order with the reviews; a page
+in line is told what it waits for); a new position reuses it, keeping its tree where the
+position follows from the last; an idle page gives it back (`Session`). When the stream ends
+(the tab closed: a write fails within a second or two) the engine is killed. The page's own
+URL is read here too (`parse_url`), so no page parses a move.
 """
 
 import json
 import re
 import secrets
 import threading
-from typing import Any, Dict, Optional, Tuple
+import time
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from arena.engine.client import AnalysisStream, Engine, EngineError, EnginePool, PoolClosed
-from arena.engine.position import GameOver, PositionError, Setup, from_moves, from_rows
+from arena.engine.position import (
+    GameOver,
+    PositionError,
+    Setup,
+    from_moves,
+    from_rows,
+    game_positions,
+    rows_cells,
+)
 from arena.web.games import BadRequest, NotFound, board_of, number
+from records.board import Board
 from records.game import GameRecord
-from records.move import Move
+from records.move import Move, moves_from_text
+from records.result import Outcome, Seat, WinChance
 
 WAIT_S = 0.5  # how long one look for a free engine or a new line blocks a stream
 MAX_SECONDS = 3600.0
 MAX_PLAYOUTS = 500_000  # the engine's own cap without a budget (docs/protocol.md, 4)
 MAX_TAG = 2**53 - 1  # the page's request numbers: JavaScript's whole numbers
 KEYS = {"board", "moves", "cells", "seconds", "playouts", "tag"}
+URL_KEYS = {"board", "moves", "ply", "cells", "seconds", "playouts"}
+IDLE_S = 10.0  # an engine kept this long after its analysis ends: the next move reuses its tree
+TOP_LINES = 3  # the lines an update ranks for the page
+SHARE_S = 10.0  # an analysis without a budget yields its engine after this, when others wait
 Request = Tuple[Setup, Optional[float], Optional[int]]  # a position and its budget
 
 
@@ -57,9 +74,10 @@ def parse_position(body: Any) -> Tuple[Setup, Optional[float], Optional[int], in
 
 
 def parse_paste(body: Any) -> Dict[str, Any]:
-    """The position a pasted text names: a record line of games.jsonl (its board and moves),
-    a JSON list of [x, y], or whole numbers read in pairs (``8.4,7.4``, ``8 4 7 4``) on the
-    body's ``board``. A finished game opens before its last move. BadRequest otherwise."""
+    """The game a pasted text names: a record line of games.jsonl (its board and moves), a
+    JSON list of [x, y], or whole numbers read in pairs (``8.4,7.4``, ``8 4 7 4``) on the
+    body's ``board``; every move kept, the cursor (``ply``) on the last position that can be
+    analysed (a finished game: before its last move). BadRequest otherwise."""
     if not isinstance(body, dict) or not isinstance(body.get("text"), str):
         raise BadRequest('the body must be {"text": TEXT, "board": [M, N, no_x, no_y]}')
     text = body["text"].strip()
@@ -78,26 +96,134 @@ def parse_paste(body: Any) -> Dict[str, Any]:
         words = re.findall(r"-?\d+(?:\.-?\d+)?", text)
         if isinstance(data, list):
             moves = data
-        elif words and all("." in w for w in words):  # x.y each
+        elif not words:
+            raise BadRequest("no moves in the text: paste a move list (8.4,7.4 or 8 4 7 4) or "
+                             "a line of games.jsonl")
+        elif all("." in w for w in words):  # x.y each
             moves = [Move.from_text(w).to_list() for w in words]
         else:
             numbers = [int(n) for n in re.findall(r"-?\d+", text)]
             if len(numbers) % 2:
                 raise BadRequest(f"{len(numbers)} numbers: a move list has two a move (x y)")
             moves = [Move(*numbers[i:i + 2]).to_list() for i in range(0, len(numbers), 2)]
-    note = ""
+    return game_line(board, moves)
+
+
+def game_line(board: Board, moves: Any, ply: Optional[int] = None) -> Dict[str, Any]:
+    """A game's moves checked by the referee's rules, and the cursor: ``ply`` or, without
+    one, the last position that can be analysed; ``note`` says why the game's end is not one.
+    BadRequest for a move no game allows or a cursor off the game."""
     try:
-        from_moves(board, moves)
-    except GameOver as exc:
-        note = f"{exc}: shown before the last move"
-        moves = moves[:-1]
+        setups = game_positions(board, moves)
     except PositionError as exc:
         raise BadRequest(str(exc)) from None
-    return {"board": board.to_list(), "moves": [list(m) for m in moves], "note": note}
+    over = len(setups) == len(moves)  # the position after the last move is not analysable
+    note = ""
+    if over:
+        try:
+            from_moves(board, moves)
+        except GameOver as exc:
+            note = f"{exc}: shown before the last move" if ply is None else str(exc)
+    if ply is None:
+        ply = len(setups) - 1
+    elif not 0 <= ply <= len(moves):
+        raise BadRequest(f"ply: a whole number within 0..{len(moves)}, got {ply}")
+    return {"board": board.to_list(), "moves": [list(m) for m in moves], "ply": ply,
+            "cells": None, "note": note}
+
+
+def parse_url(query: Mapping[str, str]) -> Dict[str, Any]:
+    """What the analysis board's URL names (docs/web.md): ``board=M,N,no_x,no_y``, then a
+    game, ``moves=x.y,...`` with its cursor ``ply=K`` (the end without one), or a set-up,
+    ``cells=ROW/ROW/...`` (X, O and . each); the budget ``seconds`` and ``playouts``.
+    BadRequest naming the first mistake, so a page opened from a bad link says what it is."""
+    unknown = sorted(set(query) - URL_KEYS)
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r}")
+    try:
+        values = [int(v) for v in query.get("board", "9,9,8,4").split(",")]
+    except ValueError:
+        values = []
+    if len(values) != 4:
+        raise BadRequest("board: M,N,no_x,no_y, four whole numbers")
+    board = board_of(values)
+    budget: Dict[str, Any] = {}
+    for key, kind, high in (("seconds", float, MAX_SECONDS), ("playouts", int, MAX_PLAYOUTS)):
+        if query.get(key):
+            try:
+                value = float(query[key])
+            except ValueError:
+                raise BadRequest(f"{key}: a number, got {query[key]!r}") from None
+            budget[key] = number({key: value}, key, kind, 0, high, above=True)
+    if "cells" in query:
+        if "moves" in query or "ply" in query:
+            raise BadRequest("give the position as moves (and ply) or cells, not both")
+        rows = query["cells"].split("/")
+        try:  # a set-up in the making is shown as it is; a request for it says what is wrong
+            rows_cells(board, rows)
+        except PositionError as exc:
+            raise BadRequest(str(exc)) from None
+        return {"board": board.to_list(), "moves": [], "ply": 0, "cells": rows, "note": "",
+                **budget}
+    try:
+        moves = [m.to_list() for m in moves_from_text(query.get("moves", ""))]
+    except ValueError as exc:
+        raise BadRequest(f"moves: {exc}") from None
+    ply = None
+    if query.get("ply"):
+        try:
+            ply = int(query["ply"])
+        except ValueError:
+            raise BadRequest(f"ply: a whole number, got {query['ply']!r}") from None
+    return {**game_line(board, moves, len(moves) if ply is None else ply), **budget}
+
+
+def analysis_url(board: Board, moves: Any, ply: Optional[int] = None) -> str:
+    """The analysis board's URL of a game (``ply``: its cursor; none: the last position that
+    can be analysed), as the page writes it."""
+    text = ",".join(Move.from_list(m).to_text() for m in moves)
+    return (f"/analyse?board={','.join(map(str, board.to_list()))}"
+            + (f"&moves={text}" if text else "") + ("" if ply is None else f"&ply={ply}"))
+
+
+def position_eval(line: Mapping[str, Any], to_move: int) -> Dict[str, Any]:
+    """The position's value from the first player's side, for the page's bar: the side to
+    move's best column (a proof where the tree has one, else its play-outs' mean), turned to
+    the first player's view (``WinChance.pov``); None before any column has a value."""
+    seat = Seat.FIRST if to_move == Seat.FIRST.stone else Seat.SECOND
+    proof = line.get("proof")
+    if proof is not None:
+        outcome = Outcome(proof["result"])
+        return {"first": WinChance.of(outcome, seat).pov(Seat.FIRST),
+                "proof": (outcome if seat is Seat.FIRST else outcome.reversed).value}
+    best = line.get("best")
+    chances = [m["value"] for m in line.get("moves", ()) if m["move"] == best
+               and m["value"] is not None]
+    if not chances:
+        return {"first": None, "proof": None}
+    return {"first": round(WinChance(chances[0], seat).pov(Seat.FIRST), 4), "proof": None}
+
+
+def top_lines(line: Mapping[str, Any], count: int = TOP_LINES) -> List[int]:
+    """The best ``count`` columns of an update, as indices into its ``moves``, best first
+    (UCI's ``multipv``): a proven win first, then by visits, a proven loss last; columns
+    neither visited nor proven are left out."""
+    order = {Outcome.WIN.value: 0, None: 1, Outcome.DRAW.value: 1, Outcome.LOSS.value: 2}
+    ranked = sorted((i for i, m in enumerate(line.get("moves", ()))
+                     if m["visits"] or m["proof"]),
+                    key=lambda i: (order[(line["moves"][i]["proof"] or {}).get("result")],
+                                   -line["moves"][i]["visits"], i))
+    return ranked[:count]
 
 
 class Session:
-    """One page's analysis: its engine (once the pool gives one) and its current request."""
+    """One page's analysis: its current request, and an engine only while it analyses.
+
+    The engine is taken from the pool when a position is asked for, and given back once the
+    analysis has ended (its budget spent, proven, stopped) and the page has asked for nothing
+    new for IDLE_S seconds, or at once when someone waits for a place; an analysis without a
+    budget is stopped after SHARE_S seconds when someone waits. So open pages that analyse
+    nothing hold no engine, and reviews and boards take turns (the pool serves in order)."""
 
     def __init__(self, boards: "AnalysisBoards") -> None:
         self.id = secrets.token_hex(6)
@@ -105,19 +231,22 @@ class Session:
         self.engine: Optional[Engine] = None
         self.analysis: Optional[AnalysisStream] = None
         self.tag = 0
+        self.to_move = Seat.FIRST.stone
         # the position and budget asked, until the engine has it (a new engine: again)
         self.pending: Optional[Request] = None
         self.asked: Optional[Request] = None
+        self.started = self.ended = 0.0  # when the analysis started; when the last one ended
         self.lock = threading.Lock()
         self.changed = threading.Event()  # a new request: the stream looks at it at once
         self.announced = False  # the session's id went out
-        self.waited = False  # the page was told that it waits for an engine
+        self.waited = ""  # what the page was last told it waits for
+        self.stopped = False  # the page stopped: its engine goes back without IDLE_S
 
     def request(self, setup: Setup, seconds: Optional[float], playouts: Optional[int],
                 tag: int) -> None:
         """Analyse ``setup`` now, or as soon as the pool gives this page an engine."""
         with self.lock:
-            self.tag = tag
+            self.tag, self.to_move, self.stopped = tag, setup.to_move, False
             if self.engine is None:
                 self.pending = (setup, seconds, playouts)
             else:
@@ -126,6 +255,7 @@ class Session:
 
     def _start(self, setup: Setup, seconds: Optional[float], playouts: Optional[int]) -> None:
         self.asked = (setup, seconds, playouts)
+        self.started = time.monotonic()
         assert self.engine is not None  # started only where the session holds its engine
         try:
             self.analysis = self.engine.analyse(setup, seconds, playouts)
@@ -134,26 +264,37 @@ class Session:
             self.pending = self.asked
 
     def stop(self) -> None:
+        """End the analysis; the engine goes back once its final line is out."""
         with self.lock:
-            self.pending = None
-            if self.engine is not None and self.analysis is not None and not self.analysis.done:
-                try:
-                    self.engine.stop()
-                except EngineError:
-                    pass
+            self.pending, self.stopped = None, True
+            self._stop_engine()
+            if self.engine is None:
+                self.boards.pool.leave(self)
+        self.changed.set()
+
+    def _stop_engine(self) -> None:
+        if self.engine is not None and self.analysis is not None and not self.analysis.done:
+            try:
+                self.engine.stop()
+            except EngineError:
+                pass
 
     def next_event(self) -> Optional[str]:
         """The page's next event (None: nothing new within about WAIT_S seconds)."""
         if not self.announced:
             self.announced = True
             return _event("session", id=self.id, cap=self.boards.pool.cap)
-        if self.engine is None or not self.engine.alive:
-            return self._take_engine()
+        if self.engine is not None and not self.engine.alive:
+            self._drop_dead_engine()
+        if self.engine is None:
+            return self._take_engine() if self.pending is not None else self._idle()
         analysis = self.analysis
         if analysis is None or analysis.done:
-            self.changed.wait(WAIT_S)
-            self.changed.clear()
-            return None
+            return self._idle()
+        if (self.asked is not None and self.asked[1:] == (None, None)
+                and time.monotonic() - self.started > SHARE_S and self.boards.pool.waiting):
+            with self.lock:
+                self._stop_engine()  # its final line follows, then the engine goes back
         try:
             line = analysis.get(timeout=WAIT_S)
         except EngineError as exc:  # the engine died: a new one takes the position again
@@ -162,39 +303,69 @@ class Session:
             return _event("error", message=str(exc), tag=self.tag)
         if line is None or analysis is not self.analysis:
             return None  # a request replaced it: its last lines are no one's
-        return json.dumps({"kind": "update", "tag": self.tag, **line}, separators=(",", ":"))
+        if line.get("done"):
+            self.ended = time.monotonic()
+        return json.dumps({"kind": "update", "tag": self.tag, **line,
+                           "eval": position_eval(line, self.to_move),
+                           "lines": top_lines(line)}, separators=(",", ":"))
+
+    def _idle(self) -> Optional[str]:
+        """Nothing to analyse: wait for a request; give the engine back once idle."""
+        if self.changed.wait(WAIT_S):
+            self.changed.clear()
+            return None
+        with self.lock:
+            idle = self.engine is not None and self.pending is None and (
+                self.analysis is None or self.analysis.done)
+            if not idle or (time.monotonic() - self.ended < IDLE_S and not self.stopped
+                            and not self.boards.pool.waiting):
+                return None
+            engine, self.engine, self.analysis = self.engine, None, None
+        assert engine is not None
+        self.boards.pool.release(engine)
+        return _event("released", message="the engine is given back while nothing is "
+                      "analysed; the next position takes one again")
+
+    def _drop_dead_engine(self) -> None:
+        with self.lock:
+            if self.engine is None:
+                return
+            self.boards.pool.release(self.engine)
+            self.engine = None
+            if self.analysis is not None and not self.analysis.done:
+                self.pending = self.asked  # a fresh one takes over what it analysed
+            self.analysis = None
 
     def _take_engine(self) -> Optional[str]:
-        with self.lock:
-            if self.engine is not None:  # dead: a fresh one takes over what it analysed
-                self.boards.pool.release(self.engine)
-                self.engine = None
-                if self.analysis is not None and not self.analysis.done:
-                    self.pending = self.asked
-                self.analysis = None
         try:
-            engine = self.boards.pool.acquire(timeout=WAIT_S)
+            engine = self.boards.pool.acquire(timeout=WAIT_S, ticket=self,
+                                              label="an analysis board")
         except PoolClosed:  # the server stops: the stream ends
             return None
         if engine is None:
-            if self.waited:
-                return None
-            self.waited = True
+            ahead = self.boards.pool.ahead(self)
             cap = self.boards.pool.cap
-            return _event("waiting", message=f"waiting for an engine: {cap} page"
-                          f"{'s' if cap > 1 else ''} analyse already (one engine a core); "
-                          f"this one starts when one of them closes")
+            message = (f"waiting for an engine: all {cap} are busy (one a core)"
+                       + (f"; {ahead} asked first" if ahead else "")
+                       + "; this page starts when one is free")
+            if message == self.waited:
+                return None
+            self.waited = message
+            return _event("waiting", message=message)
         with self.lock:
-            self.engine, self.waited = engine, False
+            self.engine, self.waited = engine, ""
             if self.pending is not None:
                 self._start(*self.pending)
                 self.pending = None
+            else:  # stopped while it waited
+                self.ended = time.monotonic()
         return _event("ready")
 
     def close(self) -> None:
-        """The page is gone: kill its engine and free its place."""
+        """The page is gone: kill its engine and free its place (or its place in line)."""
         with self.lock:
             engine, self.engine, self.analysis = self.engine, None, None
+        self.boards.pool.leave(self)
         if engine is not None:
             self.boards.pool.release(engine)
 

@@ -54,7 +54,7 @@ class SessionId(StringConvertor):
     names of the routes beside it, so `POST /api/analysis/events` is a 405, as a GET route's
     path with another method is, and not a session named "events"."""
 
-    regex = "(?!(?:events|paste)$)[^/]+"
+    regex = "(?!(?:events|paste|position)$)[^/]+"
 
 
 register_url_convertor("session", SessionId())

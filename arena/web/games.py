@@ -199,7 +199,8 @@ class PlayGame:
             "version": self.version,
         }
         if rec:
-            state.update(result=rec.result.outcome(Side.A).value, reason=rec.reason,
+            outcome = rec.result.outcome(Side.A)
+            state.update(result=outcome.value, verdict=outcome.verdict, reason=rec.reason,
                          code=rec.code, win_line=rec.win_line or [], times=rec.times,
                          fault=rec.fault.to_dict() if rec.fault else None)
         return state

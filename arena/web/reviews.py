@@ -93,7 +93,8 @@ class Reviews:
             job.done = done
 
         try:
-            engine = self.pool.acquire()  # waits for a place; PoolClosed when the server stops
+            # waits for its turn in the pool's line; PoolClosed when the server stops
+            engine = self.pool.acquire(ticket=(record.key, "review"), label="a review")
             try:
                 job.state = JobState.RUNNING
                 review = review_game(record, engine, self.budget, progress)

@@ -11,16 +11,19 @@ package (no CDN, no network). It listens on 127.0.0.1 unless told otherwise. The
     /                      the three pages          /static/NAME        their files
     /play, /watch          the play and watch pages /replay             the replay page of
     /replay/game?KEY       a finished game, in it                       the folder's log
+    /analyse/game?KEY&ply=K   a finished game on the analysis board, its moves all there
     /api/opponents         GET: whom one can play   /api/games          POST: a new game
     /api/games/ID          GET: its state           /api/games/ID/events    its state, pushed
     /api/games/ID/move     POST {"column", "ply"}   /api/games/ID/analyse   POST: analyse it
     /api/watch?batch=B     GET: the batch's state   /api/watch/events   the same, pushed
     /review?KEY            a finished game's review /api/review?KEY     GET: its state, POST:
                                                                         review it (queued)
-    /analyse?board=M,N,no_x,no_y&moves=x.y,...      the analysis board, at a position
+    /analyse?board=M,N,no_x,no_y&moves=x.y,...&ply=K   the analysis board (or &cells=ROW/...)
     /api/analysis/events   an analysis session: its engine's lines, pushed
     /api/analysis/ID       POST: a position to analyse     /api/analysis/ID/stop   POST
-    /api/analysis/paste    POST {"text", "board"}: the position a pasted text names
+    /api/analysis/paste    POST {"text", "board"}: the game a pasted text names
+    /api/analysis/position?QUERY   GET: what the analysis board's URL names (its moves, cursor,
+                                   set-up and budget), checked
 """
 
 import json
@@ -43,7 +46,13 @@ from starlette.routing import Route
 
 from arena.core.live import mark_watching
 from arena.web.analyse import ANALYSED_DIR, Analyses
-from arena.web.analysis_board import AnalysisBoards, parse_paste, parse_position
+from arena.web.analysis_board import (
+    AnalysisBoards,
+    analysis_url,
+    parse_paste,
+    parse_position,
+    parse_url,
+)
 from arena.web.asgi import (
     EXCEPTION_HANDLERS,
     Call,
@@ -115,6 +124,7 @@ class App:
             route("/static/{name}", self.static),
             route("/replay", self.replay),
             route("/replay/game", self.replay_game),
+            route("/analyse/game", self.analyse_game),
             route("/api/opponents", self.opponents),
             route("/api/games", self.new_game, "POST"),
             route("/api/games/{game_id}", self.game_state),
@@ -127,6 +137,7 @@ class App:
             route("/api/review", self.review_start, "POST"),
             route("/api/analysis/events", self.analysis_events),
             route("/api/analysis/paste", self.analysis_paste, "POST"),
+            route("/api/analysis/position", self.analysis_url),
             route("/api/analysis/{session_id:session}", self.analysis_position, "POST"),
             route("/api/analysis/{session_id}/stop", self.analysis_stop, "POST"),
         ]
@@ -182,6 +193,16 @@ class App:
         """The replay page at one finished game, named by its key."""
         return redirect(f"/replay#game={self.finished(game_key(call.query))[0]}")
 
+    def analyse_game(self, call: Call) -> Response:
+        """The analysis board with a finished game, named by its key, every move reachable;
+        ``ply`` its cursor (none: the last position that can be analysed)."""
+        record = self.finished(game_key(call.query))[1]
+        ply = call.query.get("ply")
+        if ply is not None and not ply.isdigit():
+            raise BadRequest(f"ply: a whole number, got {ply!r}")
+        return redirect(analysis_url(record.board, record.moves,
+                                     None if ply is None else int(ply)))
+
     # ---- play --------------------------------------------------------------------------
     def opponents(self, call: Call) -> Response:
         players = [{"name": name, "kind": s.kind.value, "takes_time": s.takes_time}
@@ -199,6 +220,7 @@ class App:
         state = game.state()
         status = self.analyses.status.get(game.id)
         state["analysis"] = status
+        state["board_url"] = analysis_url(game.task.board, state["moves"])
         if game.record is not None:
             state["review_url"] = "/review?" + urlencode(game.record.key.to_dict())
             state["analysable"] = analysable(game.record)
@@ -275,6 +297,9 @@ class App:
 
     def analysis_paste(self, call: Call) -> Response:
         return send_json(parse_paste(call.body()))
+
+    def analysis_url(self, call: Call) -> Response:
+        return send_json(parse_url(call.query))
 
     # ---- game review -------------------------------------------------------------------
     def _reviewed(self, query: Dict[str, str]) -> Tuple[GameRecord, Optional[Job]]:

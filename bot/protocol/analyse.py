@@ -162,7 +162,8 @@ class Watch:
             "pv": [self.xy(move) for move in seen.pv],
             "moves": [{"move": self.xy(m.move), "visits": m.visits,
                        "value": None if m.value is None else round(m.value, 4),
-                       "proof": _proof(m.outcome, m.plies)} for m in seen.moves],
+                       "proof": _proof(m.outcome, m.plies),
+                       "pv": [self.xy(move) for move in m.line]} for m in seen.moves],
             "playouts": seen.playouts, "nodes": seen.nodes,
             "pps": round(seen.playouts / seconds) if seconds > 0 else 0,
             "depth": seen.depth, "reused": seen.reused, "seconds": round(seconds, 3)}

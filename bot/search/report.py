@@ -29,6 +29,8 @@ class MoveReport:
     - ``outcome``: WIN, DRAW or LOSS proven for the side to move at the root when it plays
       this move, else None; ``plies``: the plies to the game's end from the root with best
       play, when the tree shows it exactly (module doc), else None.
+    - ``line``: the move, then the most preferred reply at each ply below it (as ``pv``):
+      each move's own principal variation, as UCI's ``multipv`` gives the best N.
     """
 
     move: int
@@ -36,6 +38,7 @@ class MoveReport:
     value: Optional[float]
     outcome: Optional[int]
     plies: Optional[int]
+    line: Tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,8 @@ def report(turn: Turn, best: int = 0) -> Report:
             plies = _plies(child)
         visits = child.visits if child is not None else 0
         value = child.value / visits if child is not None and visits else None
-        moves.append(MoveReport(move, visits, value, outcome, plies))
+        line = tuple(principal_variation(root, turn.geo, move))
+        moves.append(MoveReport(move, visits, value, outcome, plies, line))
     if not best:
         chosen = turn.choice()
         best = chosen.move if chosen is not None else 0

@@ -76,6 +76,21 @@ def test_the_best_move_is_the_move_the_bot_plays(index):
     assert [m["move"] for m in final["moves"]] == [
         list(position.xy(b)) for b in sorted(bits(position.possible()), key=position.geo.column)]
     assert final["pv"][0] == final["best"]
+    for move in final["moves"]:  # each column's own line starts with it and stays legal
+        assert move["pv"][:1] == [move["move"]]
+    assert by_column(final)[final["best"][1]]["pv"] == final["pv"]
+
+
+def test_each_column_line_is_the_tree_reply_under_it():
+    """The top lines: a column visited enough to have a reply in the tree has a line that
+    goes on past it, the tree's preferred reply."""
+    position = parse_board([
+        ".........", ".........", ".........", ".........", ".........", ".........",
+        ".........", "....O....", "....X...."], (0, 8))
+    final = analysed(position, Limit(playouts=2000), MCTS(seed=4))[-1]
+    visited = [m for m in final["moves"] if m["visits"] > 50]
+    assert len(visited) >= 3 and all(len(m["pv"]) >= 2 for m in visited)
+    assert len({tuple(map(tuple, m["pv"])) for m in visited}) == len(visited)
 
 
 def test_a_win_in_one_is_marked_and_played():
@@ -86,6 +101,7 @@ def test_a_win_in_one_is_marked_and_played():
     assert final["best"] == [8, 3] and final["reason"] == "proven"
     assert final["proof"] == {"result": "win", "plies": 1}
     assert by_column(final)[3]["proof"] == {"result": "win", "plies": 1}
+    assert by_column(final)[3]["pv"] == [[8, 3]]  # a win now: the line ends there
 
 
 def test_one_safe_move_the_others_proven_lost():

@@ -1,18 +1,20 @@
-// The analysis board: a position set up by clicks, opened from a URL
-// (/analyse?board=M,N,no_x,no_y&moves=x.y,x.y,...) or pasted, analysed by the page's own
-// engine on the server. The page's event stream is its session: the server pushes the
-// session's id, then every line the engine writes about the page's current position
-// (docs/protocol.md, section 4), tagged with the request's number so that a late line of an
-// older position is never drawn. The server judges every position; the page only draws.
-// What the page shows is mirrored into data-* attributes for the browser tests.
+// The analysis board: a game or a set-up, its moves as a tree (the line played, and a branch
+// wherever a move is played off it), a cursor on it, and the page's own engine on the server
+// analysing the position at the cursor. The URL holds what makes the page (the board, the
+// moves and the cursor or the set-up, the budget: docs/web.md); the server reads it
+// (/api/analysis/position) and judges every position, so the page never parses a move. The
+// page's event stream is its session: the server pushes the session's id, then every line the
+// engine writes about the page's position (docs/protocol.md, section 4) with the position's
+// value, tagged with the request's number so that a late line of an older position is never
+// drawn. What the page shows is mirrored into data-* attributes for the browser tests.
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
   const SVGNS = 'http://www.w3.org/2000/svg';
   const CELL = 44, STATS = 58;  // a cell's pixels; the band under the board for the numbers
-  const page = { M: 9, N: 9, noX: 8, noY: 4, placed: [], board: null, stats: [],
-    ghosts: null, session: null, analysing: false, tag: 0, sentAt: {}, last: null, pvs: {},
-    hover: null, playouts: 0 };
+  const page = { M: 9, N: 9, noX: 8, noY: 4, setup: null, root: null, cursor: null, ids: 0,
+    board: null, stats: [], ghosts: null, chosen: null, session: null, analysing: false,
+    tag: 0, sentAt: {}, last: null, hover: null, lineHover: null, column: null, playouts: 0 };
 
   function say(text) { $('message').textContent = text || ''; }
   const post = window.web.post;
@@ -23,21 +25,40 @@
     return el;
   }
 
-  // ---- the position -------------------------------------------------------------------------
-  // page.placed: the pieces in the order they were dropped, [x, y, piece] (1 red, 2 yellow).
+  // ---- the tree of moves --------------------------------------------------------------------
+  // A node is a piece dropped: {id, x, y, piece (1 red, 2 yellow), parent, children}; the
+  // root is the set-up (page.setup: {"x,y": piece}, or null: the empty board). A node's first
+  // child continues its line; the others are branches.
+  function node(parent, x, y, piece) {
+    const n = { id: page.ids++, x: x, y: y, piece: piece, parent: parent, children: [] };
+    if (parent) parent.children.push(n);
+    return n;
+  }
+  function newTree(setup) {
+    page.setup = setup;
+    page.root = page.cursor = node(null, -1, -1, 0);
+  }
+  function path(n) {
+    const out = [];
+    for (; n && n.parent; n = n.parent) out.unshift(n);
+    return out;
+  }
+  function lineEnd(n) { while (n.children.length) n = n.children[0]; return n; }
   function owners() {
-    const o = {};
-    page.placed.forEach(function (p) { o[p[0] + ',' + p[1]] = p[2]; });
+    const o = Object.assign({}, page.setup || {});
+    path(page.cursor).forEach(function (n) { o[n.x + ',' + n.y] = n.piece; });
     return o;
   }
+  function pieces() { return Object.keys(owners()).length; }
   function toMove() {
     let d = 0;
-    page.placed.forEach(function (p) { d += p[2] === 1 ? 1 : -1; });
+    const o = owners();
+    for (const k in o) d += o[k] === 1 ? 1 : -1;
     return d === 0 ? 1 : 2;  // any other count is refused by the server, which says why
   }
-  // The pieces alternate from red's: a game's move list, which the URL and the engine take.
-  function isGame() {
-    return page.placed.every(function (p, i) { return p[2] === i % 2 + 1; });
+  // A game: no set-up and the pieces alternating from red's (a move list, as the URL has it).
+  function isGame(n) {
+    return !page.setup && path(n).every(function (p, i) { return p.piece === i % 2 + 1; });
   }
   function landing(y) {
     const o = owners();
@@ -48,23 +69,45 @@
     return null;
   }
   function boardList() { return [page.M, page.N, page.noX, page.noY]; }
-  function position() {
-    if (isGame()) return { moves: page.placed.map(function (p) { return [p[0], p[1]]; }) };
-    const o = owners(), rows = [];
+  function rows() {
+    const o = owners(), out = [];
     for (let x = 0; x < page.M; x++) {
       let row = '';
       for (let y = 0; y < page.N; y++) row += ['.', 'X', 'O'][o[x + ',' + y] || 0];
-      rows.push(row);
+      out.push(row);
     }
-    return { cells: rows };
+    return out;
   }
-  function url() { return web.analyseUrl(boardList(), isGame() ? page.placed : null); }
+  function position() {
+    if (isGame(page.cursor)) return { moves: path(page.cursor).map(function (n) { return [n.x, n.y]; }) };
+    return { cells: rows() };
+  }
+  // The page's URL: the line through the cursor to its end and the cursor, or the set-up.
+  function url() {
+    const q = ['board=' + boardList().join(',')];
+    const end = lineEnd(page.cursor), depth = path(page.cursor).length;
+    if (isGame(end)) {
+      const line = path(end).map(function (n) { return [n.x, n.y]; });
+      if (line.length) q.push('moves=' + web.movesText(line));
+      if (depth < line.length) q.push('ply=' + depth);
+    } else {
+      q.push('cells=' + rows().join('/'));
+    }
+    if ($('seconds').value !== '' && Number($('seconds').value) > 0) {
+      q.push('seconds=' + Number($('seconds').value));
+    }
+    if (page.playouts) q.push('playouts=' + page.playouts);
+    return '/analyse?' + q.join('&');
+  }
 
   // ---- drawing ------------------------------------------------------------------------------
   function build() {
     const el = $('analysis-board');
     page.board = C4Board.build(el, page.M, page.N, page.noX, page.noY, { cell: CELL });
-    el.setAttribute('height', CELL * (page.M + 1) + STATS);
+    const w = CELL * (page.N + 1), h = CELL * (page.M + 1) + STATS;
+    el.setAttribute('height', h);
+    el.setAttribute('viewBox', '0 0 ' + w + ' ' + h);  // scales on a narrow screen
+    el.style.maxWidth = w + 'px';
     const top = CELL * (page.M + 0.5) + 8;
     page.stats = [];
     for (let y = 0; y < page.N; y++) {
@@ -78,17 +121,20 @@
       });
     }
     page.ghosts = svg(el, 'g', {});
+    page.chosen = svg(el, 'rect', { class: 'chosen', x: 0, y: CELL / 2, width: CELL,
+      height: CELL * page.M, rx: 6, visibility: 'hidden' });
   }
   function cellOf(x, y) { return page.board.cells[x + ',' + y]; }
   function proofText(p) {
     return p ? p.result + (p.plies ? ' ' + p.plies : '') : '';
   }
+  function percent(p) { return Math.round(p * 100) + '%'; }
   function draw() {
-    const o = owners(), b = page.board, last = page.placed[page.placed.length - 1];
+    const o = owners(), b = page.board, last = page.cursor.parent ? page.cursor : null;
     for (const key in b.cells) {
       const s = o[key] || 0;
       b.cells[key].setAttribute('class', (s ? 'p' + s : 'hole') +
-        (last && key === last[0] + ',' + last[1] ? ' last' : ''));
+        (last && key === last.x + ',' + last.y ? ' last' : ''));
       b.cells[key].setAttribute('data-s', s);
     }
     const line = page.last, el = $('analysis-board');
@@ -98,7 +144,7 @@
       return m.visits; }))) : 1;
     page.stats.forEach(function (st, y) {
       const m = byColumn[y], best = line && line.best && line.best[1] === y;
-      st.value.textContent = m && m.value !== null ? Math.round(m.value * 100) + '%' : '';
+      st.value.textContent = m && m.value !== null ? percent(m.value) : '';
       const h = m ? 30 * m.visits / most : 0;
       st.bar.setAttribute('y', st.top - h);
       st.bar.setAttribute('height', h);
@@ -115,21 +161,42 @@
         else if (best) c.classList.add('mark-best');
       }
     });
-    el.dataset.plies = page.placed.length;
+    el.dataset.plies = pieces();
     el.dataset.toMove = toMove();
     el.dataset.tag = line ? line.tag : '';
     el.dataset.best = line && line.best ? line.best.join(',') : '';
     el.dataset.playouts = line ? line.playouts : '';
     el.dataset.done = line && line.done ? line.reason : '';
+    const depth = path(page.cursor).length;
     $('to-move').textContent = (toMove() === 1 ? 'Red (the first player)'
-      : 'Yellow (the second player)') + ' to move' + (isGame() ? ', after ' +
-      page.placed.length + ' moves' : ', a position set up by hand');
+      : 'Yellow (the second player)') + ' to move' + (isGame(page.cursor) ? ', after ' +
+      depth + ' moves' : ', a position set up by hand');
+    drawEval();
     drawEngine();
+    drawLines();
     drawGhosts();
+    drawChosen();
+  }
+  // The bar: red's win chance (the first player's) from the server's value of the position.
+  function drawEval() {
+    const ev = page.last && page.last.eval, bar = $('eval-bar');
+    const known = ev && ev.first !== null;
+    bar.classList.toggle('none', !known);
+    $('eval-fill').style.height = known ? percent(ev.first) : '50%';
+    bar.dataset.first = known ? ev.first : '';
+    if (known) bar.setAttribute('aria-valuenow', Math.round(ev.first * 100));
+    else bar.removeAttribute('aria-valuenow');
+    $('eval-text').textContent = !known ? '' : ev.proof ? 'proven: a ' + ev.proof +
+      ' for red (the first player)' : 'red (the first player) ' + percent(ev.first) +
+      ', yellow ' + percent(1 - ev.first);
   }
   function drawEngine() {
     const line = page.last;
-    if (!line) { $('engine').textContent = page.analysing ? 'analysing...' : ''; return; }
+    if (!line) {
+      $('engine').textContent = !page.analysing ? '' : page.session ? 'analysing...'
+        : 'connecting to the server...';
+      return;
+    }
     const proof = line.proof ? ', proven ' + proofText(line.proof) + ' for the side to move'
       : '';
     $('engine').textContent = (line.best ? 'best (' + line.best.join(',') + ')' : 'no move yet') +
@@ -138,21 +205,51 @@
       line.seconds.toFixed(1) + ' s' + (line.reused ? ', ' + line.reused.toLocaleString('en') +
       ' kept from before' : '') + (line.done ? ' (done: ' + line.reason + ')' : '');
   }
-  // The line of the hovered column as numbered ghost stones: the engine's principal
-  // variation when the column is its best move, else the line it gave while that move was
-  // best in this position (the engine writes the best move's line only), else the move alone.
+  // The top lines, best first, as the server ranks them (a proven win first, then by
+  // visits), each column with its own line.
+  function topLines() {
+    return page.last ? page.last.lines.map(function (i) { return page.last.moves[i]; }) : [];
+  }
+  function drawLines() {
+    const ol = $('lines');
+    ol.textContent = '';
+    topLines().forEach(function (m) {
+      const li = document.createElement('li');
+      li.dataset.move = m.move.join(',');
+      li.dataset.pv = m.pv.map(function (p) { return p.join(','); }).join(' ');
+      li.textContent = '(' + m.move.join(',') + ') ' + (m.proof ? proofText(m.proof)
+        : m.value !== null ? percent(m.value) : '') + ', ' + m.visits + ' visits: ' +
+        m.pv.map(function (p) { return '(' + p.join(',') + ')'; }).join(' ');
+      if (page.lineHover === li.dataset.move) li.className = 'hovered';
+      li.addEventListener('mouseenter', function () {
+        page.lineHover = li.dataset.move; li.className = 'hovered'; drawGhosts();
+      });
+      li.addEventListener('mouseleave', function () {
+        page.lineHover = null; li.className = ''; drawGhosts();
+      });
+      ol.appendChild(li);
+    });
+  }
+  // The line of the hovered column (or top line) as numbered ghost stones: that move's own
+  // line in the engine's latest update, else the move alone.
   function drawGhosts() {
     page.ghosts.textContent = '';
     const el = $('analysis-board');
     el.dataset.ghosts = '';
     $('pv').textContent = '';
-    if (page.hover === null) return;
-    const x = landing(page.hover);
-    if (x === null) return;
-    const key = x + ',' + page.hover, line = page.last;
-    let pv = [[x, page.hover]];
-    if (line && line.best && line.best.join(',') === key && line.pv.length) pv = line.pv;
-    else if (page.pvs[key]) pv = page.pvs[key];
+    let pv = null;
+    if (page.lineHover !== null) {
+      const m = page.last && page.last.moves.find(function (m) {
+        return m.move.join(',') === page.lineHover; });
+      pv = m ? m.pv : null;
+    } else if (page.hover !== null) {
+      const x = landing(page.hover);
+      if (x === null) return;
+      const m = page.last && page.last.moves.find(function (m) {
+        return m.move[0] === x && m.move[1] === page.hover; });
+      pv = m && m.pv.length ? m.pv : [[x, page.hover]];
+    }
+    if (!pv || !pv.length) return;
     let piece = toMove();
     pv.forEach(function (m, i) {
       const c = [CELL * (m[1] + 1), CELL * (m[0] + 1)];
@@ -164,19 +261,78 @@
     $('pv').textContent = 'line: ' + pv.map(function (m) { return '(' + m.join(',') + ')'; })
       .join(' ');
   }
+  function drawChosen() {
+    const shown = page.column !== null && document.activeElement === $('analysis-board');
+    page.chosen.setAttribute('visibility', shown ? 'visible' : 'hidden');
+    if (page.column !== null) page.chosen.setAttribute('x', CELL * (page.column + 0.5));
+  }
+
+  // ---- the move list ------------------------------------------------------------------------
+  function moveButton(parent, n) {
+    const b = document.createElement('button'), depth = path(n).length;
+    b.type = 'button';
+    b.setAttribute('role', 'listitem');
+    b.dataset.node = n.id;
+    b.dataset.ply = depth;
+    b.dataset.move = n.x + ',' + n.y;
+    const off = n.piece !== (depth - 1) % 2 + 1 || page.setup;
+    b.textContent = depth + (n.piece === 1 ? '. ' : '... ') + '(' + n.x + ',' + n.y + ')' +
+      (off ? (n.piece === 1 ? ' red' : ' yellow') : '');
+    b.setAttribute('aria-label', 'move ' + depth + ', ' + (n.piece === 1 ? 'red' : 'yellow') +
+      ' at row ' + n.x + ', column ' + n.y);
+    if (n === page.cursor) {
+      b.className = 'current';
+      b.setAttribute('aria-current', 'true');
+    }
+    b.addEventListener('click', function () { goTo(n); });
+    parent.appendChild(b);
+  }
+  function renderLine(container, from) {
+    for (let n = from; n.children.length; n = n.children[0]) {
+      moveButton(container, n.children[0]);
+      n.children.slice(1).forEach(function (branch) {
+        const v = document.createElement('span');
+        v.className = 'variation';
+        v.appendChild(document.createTextNode('('));
+        moveButton(v, branch);
+        renderLine(v, branch);
+        v.appendChild(document.createTextNode(')'));
+        container.appendChild(v);
+      });
+    }
+  }
+  function drawMoves() {
+    const box = $('move-list');
+    box.textContent = '';
+    if (page.setup) box.appendChild(document.createTextNode('(set up by hand) '));
+    renderLine(box, page.root);
+    if (!page.root.children.length) box.appendChild(document.createTextNode('no moves yet'));
+    const current = box.querySelector('.current');
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: 'nearest' });
+    box.dataset.moves = box.querySelectorAll('button').length;
+    box.dataset.variations = box.querySelectorAll('.variation').length;
+    $('back').disabled = !page.cursor.parent;
+    $('forward').disabled = !page.cursor.children.length;
+  }
+  function goTo(n) {
+    if (n === page.cursor) return;
+    page.cursor = n;
+    changed();
+  }
 
   // ---- the engine ---------------------------------------------------------------------------
   function changed() {
     page.last = null;
-    page.pvs = {};
     say('');
     history.replaceState(null, '', url());
+    drawMoves();
     draw();
     if (page.analysing) request();
   }
   function request() {
     page.tag += 1;
-    if (!page.session) return;  // sent when the session's id comes
+    $('analysis-board').dataset.refused = '';
+    if (!page.session) { drawEngine(); return; }  // sent when the session's id comes
     const body = Object.assign({ board: boardList(), tag: page.tag }, position());
     const seconds = Number($('seconds').value);
     if ($('seconds').value !== '' && seconds > 0) body.seconds = seconds;
@@ -188,22 +344,24 @@
       say(e.message);
       $('analysis-board').dataset.refused = e.message;
       // the engine would go on with the last position, which the board does not show
-      post('/api/analysis/' + page.session + '/stop').catch(function () {});
+      if (page.session) post('/api/analysis/' + page.session + '/stop').catch(function () {});
     });
-    $('analysis-board').dataset.refused = '';
   }
   function onEvent(e) {
     const ev = JSON.parse(e.data), el = $('analysis-board');
     if (ev.kind === 'session') {
       page.session = ev.id;
       el.dataset.session = ev.id;
+      $('waiting').textContent = '';
       if (page.analysing) request();
-    } else if (ev.kind === 'waiting') {
+    } else if (ev.kind === 'waiting' || ev.kind === 'released') {
       $('waiting').textContent = ev.message;
-      el.dataset.waiting = '1';
+      el.dataset.waiting = ev.kind === 'waiting' ? '1' : '';
+      el.dataset.released = ev.kind === 'released' ? '1' : '';
     } else if (ev.kind === 'ready') {
       $('waiting').textContent = '';
       el.dataset.waiting = '';
+      el.dataset.released = '';
     } else if (ev.kind === 'error') {
       if (ev.tag === page.tag) say(ev.message);
     } else if (ev.kind === 'update' && ev.tag === page.tag) {
@@ -213,14 +371,18 @@
       }
       el.dataset.updates = Number(el.dataset.updates || 0) + 1;
       page.last = ev;
-      if (ev.pv.length) page.pvs[ev.pv[0].join(',')] = ev.pv;
       draw();
     }
   }
   function connect() {
     const events = new EventSource('/api/analysis/events');
     events.onmessage = onEvent;
-    events.onerror = function () { page.session = null; };  // it reconnects: a new session
+    events.onerror = function () {  // it reconnects by itself: a new session
+      page.session = null;
+      $('analysis-board').dataset.session = '';
+      $('waiting').textContent = 'the connection to the server is lost; reconnecting...';
+      drawEngine();
+    };
   }
   function start() {
     page.analysing = true;
@@ -230,78 +392,133 @@
   function stop() {
     page.analysing = false;  // the final line, "stopped", is drawn as it comes
     if (page.session) post('/api/analysis/' + page.session + '/stop').catch(function (e) { say(e.message); });
+    drawEngine();
   }
 
   // ---- input --------------------------------------------------------------------------------
   function dropMode() { return Number(document.querySelector('input[name=drop]:checked').value); }
-  function click(e) {
-    const y = C4Board.column(page.board, e.clientX);
-    if (y === null) return;
+  function drop(y) {
     const x = landing(y);
     if (x === null) { say('column ' + y + ' is full'); return; }
-    page.placed.push([x, y, dropMode() || toMove()]);
+    const piece = dropMode() || toMove();
+    const same = page.cursor.children.find(function (n) {
+      return n.x === x && n.y === y && n.piece === piece; });
+    page.cursor = same || node(page.cursor, x, y, piece);  // off the line: a new branch
     changed();
+  }
+  function click(e) {
+    const y = C4Board.column(page.board, e.clientX);
+    if (y !== null) drop(y);
   }
   function hover(e) {
     const y = C4Board.column(page.board, e.clientX);
     if (y !== page.hover) { page.hover = y; drawGhosts(); }
   }
-  function setBoard(list, moves) {
-    const M = list[0], N = list[1], x = list[2], y = list[3];
-    if (![M, N, x, y].every(Number.isInteger) || M < 9 || M > 12 || N < 9 || N > 12 ||
-        x < 0 || x >= M || y < 0 || y >= N) {
-      say('a board is M,N,no_x,no_y: 9..12 rows and columns, the forbidden cell on it');
-      return false;
+  function boardKey(e) {
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      const step = e.key === 'ArrowLeft' ? -1 : 1;
+      page.column = page.column === null ? Math.floor(page.N / 2)
+        : Math.max(0, Math.min(page.N - 1, page.column + step));
+      page.hover = page.column;
+      $('analysis-board').dataset.column = page.column;
+      drawGhosts();
+      drawChosen();
+    } else if ((e.key === 'Enter' || e.key === ' ') && page.column !== null) {
+      drop(page.column);
+    } else {
+      return;
     }
-    page.M = M; page.N = N; page.noX = x; page.noY = y;
-    $('rows').value = M; $('cols').value = N; $('no-x').value = x; $('no-y').value = y;
-    page.placed = moves.map(function (m, i) { return [m[0], m[1], i % 2 + 1]; });
+    e.preventDefault();
+  }
+  function pageKey(e) {
+    const t = e.target;
+    if (t === $('analysis-board')) { boardKey(e); return; }
+    if (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
+    const c = page.cursor;
+    const to = { ArrowLeft: c.parent, ArrowRight: c.children[0], Home: page.root,
+      ArrowUp: page.root, End: lineEnd(c), ArrowDown: lineEnd(c) }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    if (to) goTo(to);
+  }
+  function setBoard(board, moves, ply, cells) {
+    page.M = board[0]; page.N = board[1]; page.noX = board[2]; page.noY = board[3];
+    $('rows').value = page.M; $('cols').value = page.N;
+    $('no-x').value = page.noX; $('no-y').value = page.noY;
+    let setup = null;
+    if (cells) {
+      setup = {};
+      cells.forEach(function (row, x) {
+        for (let y = 0; y < row.length; y++) {
+          if (row[y] !== '.') setup[x + ',' + y] = row[y] === 'X' ? 1 : 2;
+        }
+      });
+    }
+    newTree(setup);
+    let n = page.root;
+    moves.forEach(function (m, i) { n = node(n, m[0], m[1], i % 2 + 1); });
+    page.cursor = page.root;
+    for (let i = 0; i < ply; i++) page.cursor = page.cursor.children[0];
+    page.column = null;
     build();
     changed();
-    return true;
   }
   function newBoard() {
-    setBoard(['rows', 'cols', 'no-x', 'no-y'].map(function (id) { return Number($(id).value); }),
-      []);
+    const list = ['rows', 'cols', 'no-x', 'no-y'].map(function (id) { return Number($(id).value); });
+    web.json('/api/analysis/position?board=' + list.join(','), 'GET').then(function (p) {
+      setBoard(p.board, [], 0, null);
+    }).catch(function (e) { say(e.message); });
   }
   function openPaste() {
     post('/api/analysis/paste', { text: $('paste').value, board: boardList() })
       .then(function (p) {
-        setBoard(p.board, p.moves);
+        setBoard(p.board, p.moves, p.ply, null);
         if (p.note) say(p.note);
       }).catch(function (e) { say(e.message); });
   }
+  // The page's URL, read by the server; a position in it is analysed at once.
   function fromUrl() {
     const q = new URLSearchParams(location.search);
-    if (q.has('seconds')) $('seconds').value = q.get('seconds');
-    if (Number(q.get('playouts')) > 0) page.playouts = Math.floor(Number(q.get('playouts')));
-    if (!q.has('board')) { setBoard([9, 9, 8, 4], []); return; }
-    const list = q.get('board').split(',').map(Number);
-    const moves = (q.get('moves') || '').split(',').filter(Boolean).map(function (m) {
-      return m.split('.').map(Number);
+    return web.json('/api/analysis/position' + location.search, 'GET').then(function (p) {
+      if (p.seconds) $('seconds').value = p.seconds;
+      if (p.playouts) page.playouts = p.playouts;
+      page.analysing = q.has('board') || q.has('moves') || q.has('cells');
+      setBoard(p.board, p.moves, p.ply, p.cells);
+      if (p.note) say(p.note);
+    }).catch(function (e) {
+      setBoard([9, 9, 8, 4], [], 0, null);
+      say(e.message);
     });
-    if (moves.some(function (m) { return m.length !== 2 || !m.every(Number.isInteger); })) {
-      setBoard(list, []);
-      say('moves: x.y pairs separated by commas, e.g. 8.4,7.4');
-      return;
-    }
-    page.analysing = setBoard(list, moves);  // opened at a position: analyse it at once
-    draw();
   }
 
   $('analysis-board').addEventListener('click', click);
   $('analysis-board').addEventListener('mousemove', hover);
   $('analysis-board').addEventListener('mouseleave', function () {
-    page.hover = null;
+    page.hover = page.column;
     drawGhosts();
   });
-  $('undo').addEventListener('click', function () { page.placed.pop(); changed(); });
-  $('clear').addEventListener('click', function () { page.placed = []; changed(); });
+  $('analysis-board').addEventListener('focus', drawChosen);
+  $('analysis-board').addEventListener('blur', drawChosen);
+  document.addEventListener('keydown', pageKey);
+  $('back').addEventListener('click', function () { if (page.cursor.parent) goTo(page.cursor.parent); });
+  $('forward').addEventListener('click', function () {
+    if (page.cursor.children.length) goTo(page.cursor.children[0]);
+  });
+  $('undo').addEventListener('click', function () {
+    const n = page.cursor;
+    if (!n.parent) return;
+    n.parent.children.splice(n.parent.children.indexOf(n), 1);
+    goTo(n.parent);
+  });
+  $('clear').addEventListener('click', function () { newTree(null); changed(); });
   $('new-board').addEventListener('click', newBoard);
   $('start').addEventListener('click', start);
   $('stop').addEventListener('click', stop);
+  $('seconds').addEventListener('change', function () {  // a new budget: asked again at once
+    history.replaceState(null, '', url());
+    if (page.analysing) request();
+  });
   $('open-paste').addEventListener('click', openPaste);
-  fromUrl();
   connect();
-  document.body.dataset.ready = '1';
+  fromUrl().then(function () { document.body.dataset.ready = '1'; });
 }());

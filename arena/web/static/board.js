@@ -93,9 +93,11 @@ var C4Board = (function () {
     }
     return null;
   }
+  // The column under a pointer at clientX, on a board drawn at any scale (a page may fit it
+  // to a narrow screen by its viewBox), or null off the columns.
   function column(b, clientX) {
-    const r = b.el.getBoundingClientRect();
-    const y = Math.round((clientX - r.left) / b.cell) - 1;
+    const r = b.el.getBoundingClientRect(), scale = r.width / (b.cell * (b.N + 1));
+    const y = Math.round((clientX - r.left) / (scale || 1) / b.cell) - 1;
     return y >= 0 && y < b.N ? y : null;
   }
   return { build: build, setWin: setWin, paint: paint, landing: landing, column: column };

@@ -88,7 +88,7 @@
     if (!s.over) return;
     if (page.events && (s.analysis === null || s.analysis === 'ready' ||
         String(s.analysis).indexOf('failed') === 0)) page.events.close();
-    const verdict = { win: 'You won', loss: 'You lost', draw: 'A draw' }[s.result] || 'Stopped';
+    const verdict = s.verdict || 'Stopped';
     $('result').textContent = s.error || verdict + ': ' + s.reason + ' (course code ' +
       s.code + ', ' + s.moves.length + ' moves).';
     $('result').dataset.result = s.result || '';
@@ -96,9 +96,7 @@
     if (s.review_url) $('review-link').href = s.review_url;
     $('analyse').hidden = !s.analysable;  // lost on the board, as the server says
     // the analysis board opens at the last position with a move to choose
-    const ended = (s.win_line && s.win_line.length) || s.moves.length === s.M * s.N - 1;
-    $('analyse-board').href = web.analyseUrl([s.M, s.N, s.no_x, s.no_y],
-      s.moves.slice(0, web.lastAnalysable(s.moves.length, ended)));
+    $('analyse-board').href = s.board_url;
     const st = $('analysis-status');
     st.textContent = '';
     if (s.analysis === 'running') st.textContent = 'analysing (a few seconds to a minute)...';

@@ -305,13 +305,16 @@
     // served by `arena serve`: the game's review, named by its key
     $('review-link').hidden = location.protocol === 'file:';
     // (a link to follow, set as an attribute: the page itself fetches nothing)
-    $('review-link').setAttribute('href', '/review?' + new URLSearchParams({
-      batch: DATA.batches[g[F.batch]], a: DATA.names[g[F.a]], b: DATA.names[g[F.b]],
-      seed: g[F.seed], round: g[F.round], leg: g[F.leg] }));
+    $('review-link').setAttribute('href', '/review?' + keyQuery(g));
     const rows = $('rows').rows;
     for (let k = 0; k < rows.length; k++) {
       rows[k].className = Number(rows[k].dataset.game) === i ? 'current' : '';
     }
+  }
+  // The game's key as a query string: how the server's pages name a finished game.
+  function keyQuery(g) {
+    return new URLSearchParams({ batch: DATA.batches[g[F.batch]], a: DATA.names[g[F.a]],
+      b: DATA.names[g[F.b]], seed: g[F.seed], round: g[F.round], leg: g[F.leg] }).toString();
   }
   function showGame(i, step) {
     if (i < 0 || i >= GAMES.length) return;
@@ -336,16 +339,11 @@
       ' / ' + mv.length +
       (state.step > 0 ? ' by ' + sideName(g, mover(g, state.step - 1)) + ' at (' +
         mv[state.step - 1].join(',') + ')' + (t !== undefined ? ', ' + t + ' ms' : '') : '');
-    // served by `arena serve`: the position on its analysis board (the web app's
-    // web.analyseUrl and web.lastAnalysable, kept here too: this page is one file). A game
-    // that ended on the board (no fault) and a proven line end where the game is over, which
-    // the board refuses: their last step opens the position before it.
+    // served by `arena serve`: the whole game on its analysis board, at this step (the
+    // server finds the game by its key). A proven line's steps open its game at the mistake.
     $('btn-analyse').hidden = location.protocol === 'file:';
-    const ended = state.line || g[F.fault] < 0;
-    const open = Math.min(state.step, ended ? Math.max(0, mv.length - 1) : mv.length);
-    $('btn-analyse').setAttribute('href', '/analyse?board=' +
-      [g[F.M], g[F.N], g[F.no_x], g[F.no_y]].join(',') + '&moves=' +
-      mv.slice(0, open).map(function (m) { return m.join('.'); }).join(','));
+    const at = proof ? a.lost_after : state.step;
+    $('btn-analyse').setAttribute('href', '/analyse/game?' + keyQuery(g) + '&ply=' + at);
     history.replaceState(null, '', '#game=' + i + '&step=' + state.step);
   }
   function step(delta) { showGame(state.game, state.step + delta); }

@@ -24,12 +24,8 @@
   function request(method) { return web.json('/api/review' + location.search, method); }
 
   // ---- the position at a ply ----------------------------------------------------------------
-  // The analysis board at the position before move `ply`; the last position only when a fault
-  // ended the game (`over`: it ended on the board).
-  function open(ply) {
-    const g = page.game, last = web.lastAnalysable(g.moves.length, g.over);
-    location.href = web.analyseUrl(g.board, g.moves.slice(0, Math.max(0, Math.min(ply, last))));
-  }
+  // The analysis board with the whole game, its cursor on the position after `ply` moves.
+  function open(ply) { location.href = '/analyse/game' + location.search + '&ply=' + ply; }
   function show(ply) {
     const g = page.game, n = g.moves.length;
     C4Board.paint(page.board, g.moves, ply, ply === n);
@@ -166,12 +162,22 @@
       drawGraph();
       drawList();
       show(d.game.moves.length);
-    } else if (d.state !== 'failed') {
-      setTimeout(poll, 500);
     }
   }
-  function poll() { request('GET').then(render).catch(function (e) { say(e.message); }); }
-  request('POST').then(render).catch(function (e) {
+  // The job's state twice a second until it is ready or failed; a failed poll is retried.
+  function poll() {
+    web.poll('/api/review' + location.search, 500, function (d) {
+      say('');
+      render(d);
+      return d.state === 'ready' || d.state === 'failed';
+    }, function (e, pause) {
+      say(e.message + ' (asking again in ' + Math.round(pause / 1000) + ' s)');
+    });
+  }
+  request('POST').then(function (d) {
+    render(d);
+    if (d.state !== 'ready' && d.state !== 'failed') poll();
+  }).catch(function (e) {
     say(e.message);
     document.body.dataset.state = 'refused';
   });

@@ -1,6 +1,6 @@
 // What the web app's pages share: a request answered in JSON whose refusal (a 4xx or 5xx)
-// throws the server's one-line reason, so that a page shows it as it is; and the analysis
-// board's URL of a position (/analyse?board=M,N,no_x,no_y&moves=x.y,...: docs/web.md).
+// throws the server's one-line reason, so that a page shows it as it is; a poll that retries
+// after a failed request; and the analysis board's move list as its URL writes it.
 (function () {
   'use strict';
   const web = window.web = {
@@ -19,14 +19,26 @@
       });
     },
     post: function (url, body) { return web.json(url, 'POST', body || {}); },
-    // The analysis board at the position after `moves` ([x, y] each) on `board` ([M, N,
-    // no_x, no_y]); without `moves`, the board set up by hand (no moves in the URL).
-    analyseUrl: function (board, moves) {
-      return '/analyse?board=' + board.join(',') + (moves ? '&moves=' + moves.map(function (m) {
-        return m[0] + '.' + m[1]; }).join(',') : '');
+    // GET `url` every `ms` and hand each answer to `each`, until it returns true; a failed
+    // request is retried with a growing pause (up to 8 s), and `failed` is told each time.
+    poll: function (url, ms, each, failed) {
+      let pause = ms;
+      function again() {
+        web.json(url, 'GET').then(function (d) {
+          pause = ms;
+          if (!each(d)) setTimeout(again, ms);
+        }).catch(function (e) {
+          if (failed) failed(e, pause);
+          setTimeout(again, pause);
+          pause = Math.min(8000, pause * 2);
+        });
+      }
+      again();
     },
-    // The last ply the analysis board takes of a game of `plies` moves: a game that ended on
-    // the board (a four, a full board) is over after its last move, so the position before it.
-    lastAnalysable: function (plies, ended) { return ended ? Math.max(0, plies - 1) : plies; },
+    // A move list as the analysis board's URL writes it (x.y,x.y,...: docs/web.md); the
+    // server reads it back (records/move.py), so no page parses a move.
+    movesText: function (moves) {
+      return moves.map(function (m) { return m[0] + '.' + m[1]; }).join(',');
+    },
   };
 })();

@@ -1,7 +1,9 @@
 """The analysis board's API without a browser: a session's stream pushes its engine's lines
-for the positions the page posts, bad requests get a 4xx and one line and change nothing, a
-page over the cap waits and starts when a place frees, a closed stream kills its engine, and
-pasted texts name their positions."""
+(each column's own line, the position's value) for the positions the page posts, bad requests
+get a 4xx and one line and change nothing, a page takes an engine only while it analyses and
+gives it back when stopped or idle, a page over the cap waits in line (reviews too) and starts
+when a place frees, a closed stream kills its engine, pasted texts and the page's URL name
+their games."""
 
 import http.client
 import json
@@ -13,6 +15,7 @@ import pytest
 from web_server import Served
 
 from arena.children.reaper import leftovers
+from arena.engine.client import EnginePool
 from records.game import GameRecord
 
 BOARD = [9, 9, 0, 0]
@@ -65,6 +68,8 @@ def test_a_posted_position_is_analysed_and_its_lines_pushed(served):
     assert first["tag"] == 7 and first["playouts"] == 0 and not first["done"]
     final = stream.final(7)
     assert final["best"] == [8, 3] and final["proof"]["result"] == "win"
+    assert final["eval"] == {"first": 1.0, "proof": "win"}  # red to move wins: red's 100%
+    assert all(m["pv"][0] == m["move"] for m in final["moves"])
     # a set-up by cells on the same engine, then a stop
     rows = ["." * 9] * 7 + ["X........", "O........"]
     status, _ = served.call("POST", f"/api/analysis/{stream.id}",
@@ -93,7 +98,6 @@ def test_a_posted_position_is_analysed_and_its_lines_pushed(served):
 def test_a_position_no_game_reaches_is_refused_with_one_line_and_changes_nothing(
         served, body, message):
     stream = Stream(served)
-    assert stream.next("ready")
     status, text = served.call("POST", f"/api/analysis/{stream.id}", body)
     assert status == 400 and text.startswith(message) and text.count("\n") == 1, text
     session = served.server.app.boards.get(stream.id)
@@ -130,7 +134,6 @@ def test_a_body_left_unread_is_no_next_request_on_its_connection(served):
 
 def test_a_closed_stream_kills_its_engine_within_seconds(served):
     stream = Stream(served)
-    stream.next("ready")
     served.call("POST", f"/api/analysis/{stream.id}", {"board": BOARD, "moves": []})
     stream.next("update")
     [pid] = engine_pids(served)
@@ -145,7 +148,6 @@ def test_a_closed_stream_kills_its_engine_within_seconds(served):
 
 def test_a_dead_engine_is_replaced_and_the_position_analysed_again(served):
     stream = Stream(served)
-    stream.next("ready")
     served.call("POST", f"/api/analysis/{stream.id}", {"board": BOARD, "moves": [], "tag": 3})
     stream.next("update")
     [pid] = engine_pids(served)
@@ -166,22 +168,80 @@ def test_a_dead_engine_is_replaced_and_the_position_analysed_again(served):
 def test_a_page_over_the_cap_waits_and_starts_when_a_place_frees(served):
     served.server.app.boards.pool.cap = 1
     first = Stream(served)
+    served.call("POST", f"/api/analysis/{first.id}", {"board": BOARD, "moves": []})
     first.next("ready")
     second = Stream(served)
-    waiting = second.next()
-    assert waiting["kind"] == "waiting" and "1 page analyse already" in waiting["message"]
     # its position waits with it, and is analysed once it has an engine
     served.call("POST", f"/api/analysis/{second.id}",
                 {"board": BOARD, "moves": WIN_IN_ONE, "playouts": 100, "tag": 1})
+    waiting = second.next()
+    assert waiting["kind"] == "waiting" and "all 1 are busy" in waiting["message"]
     first.close()
     assert second.next("ready")
     assert second.final(1)["best"] == [8, 3]
     second.close()
 
 
+def test_an_idle_page_holds_no_engine_and_a_stopped_one_gives_it_back(served):
+    pool = served.server.app.boards.pool
+    idle = [Stream(served), Stream(served)]  # two tabs open, nothing analysed
+    assert pool.in_use == 0
+    stream = Stream(served)
+    served.call("POST", f"/api/analysis/{stream.id}", {"board": BOARD, "moves": [], "tag": 1})
+    stream.next("ready")
+    assert pool.in_use == 1
+    served.call("POST", f"/api/analysis/{stream.id}/stop")
+    assert stream.final(1)["reason"] == "stopped"
+    assert stream.next("released")["message"].startswith("the engine is given back")
+    assert pool.in_use == 0
+    # the next position takes one again
+    served.call("POST", f"/api/analysis/{stream.id}",
+                {"board": BOARD, "moves": WIN_IN_ONE, "playouts": 100, "tag": 2})
+    assert stream.final(2)["best"] == [8, 3]
+    for s in idle + [stream]:
+        s.close()
+
+
+def test_an_analysis_without_a_budget_yields_its_engine_to_one_in_line(served, monkeypatch):
+    import arena.web.analysis_board as boards
+
+    monkeypatch.setattr(boards, "SHARE_S", 0.0)
+    pool = served.server.app.boards.pool
+    pool.cap = 1
+    first = Stream(served)
+    served.call("POST", f"/api/analysis/{first.id}", {"board": BOARD, "moves": [], "tag": 1})
+    first.next("ready")
+    second = Stream(served)
+    served.call("POST", f"/api/analysis/{second.id}",
+                {"board": BOARD, "moves": WIN_IN_ONE, "playouts": 100, "tag": 1})
+    assert first.final(1)["reason"] == "stopped"  # it yields: someone waits
+    assert second.final(1)["best"] == [8, 3]
+    first.close()
+    second.close()
+
+
+def test_the_pool_serves_in_order_and_says_who_waits(served):
+    pool = EnginePool(1)
+    held = pool.acquire()
+    try:
+        assert pool.acquire(timeout=0.01, ticket="review", label="a review") is None
+        assert pool.acquire(timeout=0.01, ticket="page", label="an analysis board") is None
+        assert pool.ahead("page") == "1 review" and pool.ahead("review") == ""
+        pool.release(held)
+        # a place is free, but the review asked first: the page still waits
+        assert pool.acquire(timeout=0.01, ticket="page") is None
+        held = pool.acquire(timeout=1, ticket="review")
+        assert held is not None and pool.ahead("page") == ""
+        pool.leave("page")
+        assert not pool.waiting
+    finally:
+        pool.close()
+
+
 def test_stopping_the_server_kills_every_engine(tmp_path):
     served = Served(tmp_path)
     stream = Stream(served)
+    served.call("POST", f"/api/analysis/{stream.id}", {"board": BOARD, "moves": []})
     stream.next("ready")
     [pid] = engine_pids(served)
     served.close()
@@ -195,15 +255,102 @@ def test_a_pasted_text_names_its_position(served):
         return status, (json.loads(answer) if status == 200 else answer)
 
     assert paste("8.4,7.4, 8.3")[1] == {"board": BOARD, "moves": [[8, 4], [7, 4], [8, 3]],
-                                        "note": ""}
+                                        "ply": 3, "cells": None, "note": ""}
     assert paste("[[8, 4], [7, 4]]")[1]["moves"] == [[8, 4], [7, 4]]
     record = GameRecord("b", 1, 0, 0, "x", "y", 9, 11, 2, 3, 1.0, 0, "four",
                         moves=WIN_IN_ONE + [[8, 3]])
     status, shown = paste(record.to_json(), board=None)
     assert status == 200 and shown["board"] == [9, 11, 2, 3]
-    assert shown["moves"] == WIN_IN_ONE  # before the last move, the four
+    assert shown["moves"] == WIN_IN_ONE + [[8, 3]] and shown["ply"] == 6  # before the four
     assert shown["note"].startswith("the game is over")
+    status, text = paste("hello world")
+    assert status == 400 and text.startswith("no moves in the text")
+    status, text = paste('{"batch": "b", "a": "x"}', board=None)
+    assert status == 400 and text.startswith("not a record line of games.jsonl: no seed")
     status, text = paste("8 4 7")
     assert status == 400 and text.startswith("3 numbers")
     status, text = paste("8.4,6.4")
     assert status == 400 and text.startswith("move 2 (6, 4) is not legal there")
+
+
+@pytest.mark.parametrize("query, answer", [
+    ("", {"board": [9, 9, 8, 4], "moves": [], "ply": 0, "cells": None}),
+    ("?board=9,9,0,0&moves=8.0,7.0,8.1", {"moves": [[8, 0], [7, 0], [8, 1]], "ply": 3}),
+    ("?board=9,9,0,0&moves=8.0,7.0,8.1&ply=1&seconds=2.5&playouts=300",
+     {"ply": 1, "seconds": 2.5, "playouts": 300}),
+    ("?board=9,9,0,0&cells=" + "/".join(["." * 9] * 8 + ["X...O...."]),
+     {"moves": [], "cells": ["." * 9] * 8 + ["X...O...."]}),
+])
+def test_the_pages_url_names_its_game_cursor_and_budget(served, query, answer):
+    status, text = served.call("GET", "/api/analysis/position" + query)
+    assert status == 200, text
+    shown = json.loads(text)
+    assert {k: shown[k] for k in answer} == answer
+
+
+def test_a_whole_game_in_the_url_keeps_its_last_move_and_says_it_ended(served):
+    moves = ",".join(f"{x}.{y}" for x, y in WIN_IN_ONE + [[8, 3]])
+    shown = json.loads(served.call("GET", f"/api/analysis/position?board=9,9,0,0&moves={moves}")[1])
+    assert shown["ply"] == 7 and shown["note"].startswith("the game is over: move 7")
+
+
+@pytest.mark.parametrize("query, message", [
+    ("?board=9,13,0,0", "board: N = 13 is not within 9..12"),
+    ("?board=9,9,0", "board: M,N,no_x,no_y"),
+    ("?board=a", "board: M,N,no_x,no_y"),
+    ("?moves=8.4,hello", "moves: expected x.y"),
+    ("?board=9,9,0,0&moves=8.4,6.4", "move 2 (6, 4) is not legal there"),
+    ("?board=9,9,0,0&moves=8.4&ply=2", "ply: a whole number within 0..1"),
+    ("?board=9,9,0,0&moves=8.4&ply=x", "ply: a whole number, got 'x'"),
+    ("?seconds=-1", "seconds: a number within"),
+    ("?board=9,9,0,0&cells=XX", "cells: expected 9 strings"),
+    ("?cells=" + "/".join(["." * 9] * 8) + "/X...O....&moves=8.4", "give the position as"),
+    ("?colour=red", "unknown field 'colour'"),
+])
+def test_a_bad_url_is_one_line(served, query, message):
+    status, text = served.call("GET", "/api/analysis/position" + query)
+    assert status == 400 and text.startswith(message) and text.count("\n") == 1, text
+
+
+def test_a_finished_game_opens_on_the_board_by_its_key(served, tmp_path):
+    from records.log import write_log
+
+    record = GameRecord("b", 1, 0, 0, "x", "y", 9, 9, 0, 0, 1.0, 0, "four",
+                        moves=WIN_IN_ONE + [[8, 3]])
+    write_log(tmp_path / "games.jsonl", [record])
+    key = "&".join(f"{k}={v}" for k, v in record.key.to_dict().items())
+    host, port = served.server.server_address[:2]
+    conn = http.client.HTTPConnection(host, port, timeout=30)
+    conn.request("GET", f"/analyse/game?{key}&ply=2")
+    answer = conn.getresponse()
+    moves = ",".join(f"{x}.{y}" for x, y in record.moves)
+    assert answer.status == 302
+    assert answer.getheader("location") == f"/analyse?board=9,9,0,0&moves={moves}&ply=2"
+    conn.close()
+    assert served.call("GET", f"/analyse/game?{key}&ply=x")[0] == 400
+
+
+def test_the_top_lines_rank_a_proven_win_first_and_a_proven_loss_last():
+    from arena.web.analysis_board import top_lines
+
+    def move(visits, result=None):
+        return {"visits": visits, "proof": None if result is None else {"result": result}}
+
+    line = {"moves": [move(50), move(0, "loss"), move(0), move(3, "win"), move(90),
+                      move(20, "draw")]}
+    assert top_lines(line) == [3, 4, 0]
+    assert top_lines(line, count=10) == [3, 4, 0, 5, 1]  # the unvisited, unproven one left out
+
+
+@pytest.mark.parametrize("to_move, line, first", [
+    (1, {"proof": {"result": "loss"}, "best": [8, 0], "moves": []}, (0.0, "loss")),
+    (2, {"proof": {"result": "loss"}, "best": [8, 0], "moves": []}, (1.0, "win")),
+    (2, {"proof": None, "best": [8, 0],
+         "moves": [{"move": [8, 0], "value": 0.7}, {"move": [8, 1], "value": 0.9}]}, (0.3, None)),
+    (1, {"proof": None, "best": None, "moves": []}, (None, None)),
+])
+def test_the_positions_value_is_the_first_players(to_move, line, first):
+    from arena.web.analysis_board import position_eval
+
+    shown = position_eval(line, to_move)
+    assert (shown["first"], shown["proof"]) == first

@@ -86,12 +86,11 @@ def test_clicking_columns_plays_a_game_against_random_to_its_end(browser, served
             ".map(function (c) { return [Number(c.dataset.x), Number(c.dataset.y)]; })")
         assert sorted(won) == sorted(record.win_line)
     assert all(t >= 0 for t in record.side_times("a"))  # the person's times, as they were
-    # the analysis board opens at the last position with a move left (before a winning four)
-    left = record.moves[:-1] if record.win_line or len(record.moves) == record.M * record.N - 1 \
-        else record.moves
+    # the analysis board gets every move; without a cursor it opens at the last position
+    # with a move left (before a winning four: tests/arena/web/test_web_analysis.py)
     assert browser.find_element("id", "analyse-board").get_attribute("href").endswith(
         f"/analyse?board={record.M},{record.N},{record.no_x},{record.no_y}&moves="
-        + ",".join(f"{x}.{y}" for x, y in left))
+        + ",".join(f"{x}.{y}" for x, y in record.moves))
     # a bad request from the page gets its 4xx and one line
     answer = browser.execute_async_script("""
         var done = arguments[arguments.length - 1];
