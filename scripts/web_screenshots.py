@@ -1,13 +1,14 @@
 """Makes the web app's pictures in docs/ (web-play.png, web-review.png, web-analyse.png,
 web-watch.png, web-replay.png).
 
-    .venv/bin/python scripts/web_screenshots.py [--out docs]
+    .venv/bin/python scripts/web_screenshots.py [--out docs] [--only play review analyse ...]
 
 Serves a temporary folder (arena.web, port 0), then, in headless Chromium under Selenium: plays
 a game against greedy on the board of seed 7 by clicking columns and shoots the end with the
 winning four drawn; opens that game's review (the engine at 0.5 s a position) and shoots it,
-the pointer on the graph; opens a 9x9 position on the analysis board (the engine at 3 s) and
-shoots it, the best move's line drawn; runs a small batch (the bot at 0.05 s a move against
+the pointer on the graph; opens a 9x9 game on the analysis board, plays a move off its line
+(a branch in the move list) and shoots it with the engine's bar and top lines at 3 s, the best
+line drawn on hover; runs a small batch (the bot at 0.05 s a move against
 random and greedy) and shoots the watch page while games are in progress, one followed; shoots
 the replay page of the folder's games. The games differ from run to run (the bot's search is
 timed), the layout does not.
@@ -62,12 +63,19 @@ def review(driver, out: Path) -> None:
 
 
 def analyse(driver, base: str, out: Path) -> None:
-    # red must block yellow's three at (8, 4): every other move is proven lost
-    driver.get(base + "/analyse?board=9,9,0,0&moves=8.0,8.1,8.8,8.2,7.8,8.3&seconds=3")
-    wait_for(driver, "document.getElementById('analysis-board').dataset.done", timeout=30)
+    # a game's first eleven moves, the cursor at its tenth; a move off its line there makes a
+    # branch in the list; the engine at 3 s, its best line drawn on hover
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    moves = "8.4,7.4,8.3,8.5,8.2,8.1,6.4,7.3,7.2,5.4,6.2"
+    driver.get(base + f"/analyse?board=9,9,0,0&moves={moves}&ply=10&seconds=3")
+    wait_for(driver, "document.body.dataset.ready")
     board = driver.find_element("id", "analysis-board")
-    best = int(board.get_attribute("data-best").split(",")[1])
-    at_column(driver, board, best, click=False, top_row=True)  # its line as ghost stones
+    at_column(driver, board, 6, top_row=True)  # off the game's line: a branch
+    wait_for(driver, "document.getElementById('analysis-board').dataset.plies === '11' && "
+                     "document.getElementById('analysis-board').dataset.done", timeout=30)
+    ActionChains(driver).move_to_element(driver.find_element("css selector", "#lines li")) \
+        .perform()
     wait_for(driver, "document.getElementById('analysis-board').dataset.ghosts")
     driver.save_screenshot(str(out / "web-analyse.png"))
 
@@ -90,10 +98,15 @@ def watch(driver, base: str, folder: Path, out: Path) -> None:
         batch.wait(timeout=300)
 
 
+PICTURES = ("play", "review", "analyse", "watch", "replay")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    parser.add_argument("--only", nargs="+", choices=PICTURES, default=PICTURES,
+                        help="the pictures to make (default: all)")
     args = parser.parse_args()
     missing = driver_missing()
     if missing:
@@ -107,20 +120,24 @@ def main() -> int:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         driver = chrome(1400, 900)
         try:
-            play(driver, base, args.out)
-            review(driver, args.out)
-            analyse(driver, base, args.out)
-            watch(driver, base, folder, args.out)
-            driver.get(base + "/replay")
-            wait_for(driver, "document.body.dataset.ready")
-            driver.save_screenshot(str(args.out / "web-replay.png"))
+            if {"play", "review"} & set(args.only):
+                play(driver, base, args.out)  # the review's game
+            if "review" in args.only:
+                review(driver, args.out)
+            if "analyse" in args.only:
+                analyse(driver, base, args.out)
+            if {"watch", "replay"} & set(args.only):
+                watch(driver, base, folder, args.out)  # the replay's games
+            if "replay" in args.only:
+                driver.get(base + "/replay")
+                wait_for(driver, "document.body.dataset.ready")
+                driver.save_screenshot(str(args.out / "web-replay.png"))
         finally:
             driver.quit()
             server.shutdown()  # the app too: its streams end, its games are abandoned
             server.server_close()
-    for name in ("web-play.png", "web-review.png", "web-analyse.png", "web-watch.png",
-                 "web-replay.png"):
-        print(args.out / name)
+    for name in args.only:
+        print(args.out / f"web-{name}.png")
     return 0
 
 

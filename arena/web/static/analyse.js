@@ -276,12 +276,12 @@
     b.dataset.ply = depth;
     b.dataset.move = n.x + ',' + n.y;
     const off = n.piece !== (depth - 1) % 2 + 1 || page.setup;
-    b.textContent = depth + (n.piece === 1 ? '. ' : '... ') + '(' + n.x + ',' + n.y + ')' +
-      (off ? (n.piece === 1 ? ' red' : ' yellow') : '');
+    b.textContent = depth + ' (' + n.x + ',' + n.y + ')' + (off ? ' by hand' : '');
+    b.className = 'p' + n.piece;
     b.setAttribute('aria-label', 'move ' + depth + ', ' + (n.piece === 1 ? 'red' : 'yellow') +
       ' at row ' + n.x + ', column ' + n.y);
     if (n === page.cursor) {
-      b.className = 'current';
+      b.className += ' current';
       b.setAttribute('aria-current', 'true');
     }
     b.addEventListener('click', function () { goTo(n); });

@@ -12,6 +12,7 @@ import signal
 import time
 
 import pytest
+from waits import wait_until
 from web_server import Served
 
 from arena.children.reaper import leftovers
@@ -354,3 +355,27 @@ def test_the_positions_value_is_the_first_players(to_move, line, first):
 
     shown = position_eval(line, to_move)
     assert (shown["first"], shown["proof"]) == first
+
+
+def test_two_idle_analysis_tabs_do_not_delay_a_review(served, tmp_path):
+    """Every engine place free for the review while two analysis pages stay open idle."""
+    from arena.engine.review import Budget
+    from records.log import write_log
+
+    record = GameRecord("b", 1, 0, 0, "x", "y", 9, 9, 0, 0, 1.0, 0, "four",
+                        moves=WIN_IN_ONE + [[8, 3]])
+    write_log(tmp_path / "games.jsonl", [record])
+    app = served.server.app
+    app.boards.pool.cap = 2  # two cores' worth, as on this machine
+    app.reviews.budget = Budget(None, 100)
+    tabs = [Stream(served), Stream(served)]
+    key = "&".join(f"{k}={v}" for k, v in record.key.to_dict().items())
+    status, text = served.call("POST", f"/api/review?{key}")
+    assert status == 202 and json.loads(text)["state"] in ("queued", "running", "ready")
+    wait_until(lambda: json.loads(served.call("GET", f"/api/review?{key}")[1])["state"]
+               in ("ready", "failed"))
+    state = json.loads(served.call("GET", f"/api/review?{key}")[1])
+    assert state["state"] == "ready", state["message"]
+    assert app.boards.pool.in_use == 0  # the review gave its engine back; the tabs hold none
+    for tab in tabs:
+        tab.close()
