@@ -14,8 +14,8 @@ open watch page costs a batch, and how soon the analysis board draws the engine'
    times, and the median games per second of each is printed.
 3. Analysis board: the page at a 9x9 board, analysing without a budget; each click plays a
    move, and the page times the new position's request to its first update drawn
-   (`data-first-update-ms`); the page's first request (the engine started with the page) is
-   timed apart; then the updates a second the page draws over 5 s.
+   (`data-first-update-ms`); the page's first request (the engine started for it) is timed
+   apart; then the updates a second the page draws over 5 s.
 """
 
 import argparse
@@ -117,7 +117,7 @@ def analysis_board(driver: Any, clicks: int, port: int) -> None:
     print(f"\nanalysis board (9x9, no budget; {len(waits)} clicks, one a second):")
     print(f"  request to first update drawn   median {statistics.median(waits):6.1f} ms, "
           f"max {max(waits):.1f}")
-    print(f"  the page's first request        {cold:6.1f} ms (the engine starts with the page)")
+    print(f"  the page's first request        {cold:6.1f} ms (the engine starts for it)")
     print(f"  updates drawn a second          {rate:6.2f}")
 
 
