@@ -7,8 +7,8 @@ from typing import Dict, List, Tuple
 
 import pytest
 from skips import skip_if_missing
-from view_dom import PageDom
-from view_records import write_records
+from replay_dom import PageDom
+from replay_records import write_records
 
 from arena.web.replay import write_report
 from devtools.browser import chromium_missing, dump_dom
@@ -17,7 +17,7 @@ from records.result import Result
 
 pytestmark = skip_if_missing(chromium_missing(), "no chromium")
 
-HAND_WIN, CRASH = 0, 1  # indices of the hand-made games in view_records.write_records
+HAND_WIN, CRASH = 0, 1  # indices of the hand-made games in replay_records.write_records
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 from skips import skip_if_missing
-from view_dom import PageDom
-from view_records import forbidden_bottom_win
+from replay_dom import PageDom
+from replay_records import forbidden_bottom_win
 
 from arena.web.replay import write_report
 from devtools.browser import chromium_missing, dump_dom

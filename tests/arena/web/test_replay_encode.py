@@ -3,7 +3,7 @@
 import json
 import re
 
-from view_records import crash_with_stderr, forbidden_bottom_win, write_records
+from replay_records import crash_with_stderr, forbidden_bottom_win, write_records
 
 from arena.web.replay import write_report
 from arena.web.replay_data import FIELDS, STDERR_TAIL, code_labels, encode_records
