@@ -3,10 +3,12 @@ here once.
 
 - a list ``[x, y]``: the log's ``moves``, the pages' JSON, the engine's requests;
 - text ``"x.y"``: how a person writes a move (a pasted game, the analysis board's URL:
-  ``8.4,7.4``);
+  ``8.4,7.4``; a paste may also be whole numbers in pairs or a JSON list);
 - base 36, two digits, row ``x`` then column ``y`` (both < 36): the replay page's packed moves.
 """
 
+import json
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, List
 
@@ -65,6 +67,27 @@ def moves_from_text(text: str) -> List[Move]:
     """A move list written ``x.y,x.y,...`` (the analysis board's URL; blanks between commas
     skipped); ValueError naming the first word that is not a move."""
     return [Move.from_text(word) for word in text.split(",") if word.strip()]
+
+
+def moves_from_paste(text: str) -> List[Move]:
+    """The moves a person pastes: a JSON list of ``[x, y]``, ``x.y`` words (``8.4,7.4``), or
+    whole numbers read in pairs (``8 4 7 4``); ValueError saying which form it is not."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, list):
+        return [Move.from_list(m) for m in data]
+    words = re.findall(r"-?\d+(?:\.-?\d+)?", text)
+    if not words:
+        raise ValueError("no moves in the text: paste a move list (8.4,7.4 or 8 4 7 4) or a "
+                         "line of games.jsonl")
+    if all("." in w for w in words):
+        return [Move.from_text(w) for w in words]
+    numbers = [int(n) for n in re.findall(r"-?\d+", text)]
+    if len(numbers) % 2:
+        raise ValueError(f"{len(numbers)} numbers: a move list has two a move (x y)")
+    return [Move(*numbers[i:i + 2]) for i in range(0, len(numbers), 2)]
 
 
 def moves_to_base36(moves: Iterable[Iterable[int]]) -> str:

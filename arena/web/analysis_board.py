@@ -13,7 +13,6 @@ URL is read here too (`parse_url`), so no page parses a move.
 """
 
 import json
-import re
 import secrets
 import threading
 import time
@@ -32,7 +31,7 @@ from arena.engine.position import (
 from arena.web.games import BadRequest, NotFound, board_of, number
 from records.board import Board
 from records.game import GameRecord
-from records.move import Move, moves_from_text
+from records.move import Move, moves_from_paste, moves_from_text
 from records.result import Outcome, Seat, WinChance
 
 WAIT_S = 0.5  # how long one look for a free engine or a new line blocks a stream
@@ -74,38 +73,25 @@ def parse_position(body: Any) -> Tuple[Setup, Optional[float], Optional[int], in
 
 
 def parse_paste(body: Any) -> Dict[str, Any]:
-    """The game a pasted text names: a record line of games.jsonl (its board and moves), a
-    JSON list of [x, y], or whole numbers read in pairs (``8.4,7.4``, ``8 4 7 4``) on the
-    body's ``board``; every move kept, the cursor (``ply``) on the last position that can be
-    analysed (a finished game: before its last move). BadRequest otherwise."""
+    """The game a pasted text names: a record line of games.jsonl (its board and moves), or a
+    move list (``records.move.moves_from_paste``) on the body's ``board``; every move kept,
+    the cursor (``ply``) on the last position that can be analysed (a finished game: before
+    its last move). BadRequest otherwise."""
     if not isinstance(body, dict) or not isinstance(body.get("text"), str):
         raise BadRequest('the body must be {"text": TEXT, "board": [M, N, no_x, no_y]}')
     text = body["text"].strip()
-    try:
-        data = json.loads(text)
-    except ValueError:
-        data = None
-    if isinstance(data, dict):
+    if text.startswith("{"):
         try:
-            record = GameRecord.from_dict(data)
+            record = GameRecord.from_dict(json.loads(text))
             board, moves = board_of(record.board.to_list()), list(record.moves)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, AttributeError) as exc:
             raise BadRequest(f"not a record line of games.jsonl: {exc}") from None
     else:
         board = board_of(body.get("board"))
-        words = re.findall(r"-?\d+(?:\.-?\d+)?", text)
-        if isinstance(data, list):
-            moves = data
-        elif not words:
-            raise BadRequest("no moves in the text: paste a move list (8.4,7.4 or 8 4 7 4) or "
-                             "a line of games.jsonl")
-        elif all("." in w for w in words):  # x.y each
-            moves = [Move.from_text(w).to_list() for w in words]
-        else:
-            numbers = [int(n) for n in re.findall(r"-?\d+", text)]
-            if len(numbers) % 2:
-                raise BadRequest(f"{len(numbers)} numbers: a move list has two a move (x y)")
-            moves = [Move(*numbers[i:i + 2]).to_list() for i in range(0, len(numbers), 2)]
+        try:
+            moves = [m.to_list() for m in moves_from_paste(text)]
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
     return game_line(board, moves)
 
 

@@ -1,8 +1,10 @@
 """A move in its three written forms: [x, y], "x.y" and two base-36 digits, each round trip."""
 
+import re
+
 import pytest
 
-from records.move import Move, moves_from_base36, moves_to_base36
+from records.move import Move, moves_from_base36, moves_from_paste, moves_to_base36
 
 
 @pytest.mark.parametrize("move", [Move(0, 0), Move(8, 4), Move(11, 11), Move(35, 10)])
@@ -37,3 +39,22 @@ def test_anything_else_is_a_value_error(parse, value):
 def test_a_cell_off_base_36_has_no_packed_form():
     with pytest.raises(ValueError):
         Move(36, 0).to_base36()
+
+
+@pytest.mark.parametrize("text, moves", [
+    ("8.4,7.4, 8.3", [(8, 4), (7, 4), (8, 3)]),
+    ("8 4 7 4", [(8, 4), (7, 4)]),
+    ("[[8, 4], [7, 4]]", [(8, 4), (7, 4)]),
+])
+def test_a_pasted_move_list_in_each_form(text, moves):
+    assert [(m.x, m.y) for m in moves_from_paste(text)] == moves
+
+
+@pytest.mark.parametrize("text, message", [
+    ("hello world", "no moves in the text"),
+    ("8 4 7", "3 numbers: a move list has two a move"),
+    ("[[8, 4], [7]]", "expected [x, y]"),
+])
+def test_a_paste_that_is_no_move_list_says_why(text, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        moves_from_paste(text)
