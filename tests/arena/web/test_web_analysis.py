@@ -221,7 +221,7 @@ def test_an_analysis_without_a_budget_yields_its_engine_to_one_in_line(served, m
     second.close()
 
 
-def test_the_pool_serves_in_order_and_says_who_waits(served):
+def test_the_pool_serves_in_order_and_says_who_waits():
     pool = EnginePool(1)
     held = pool.acquire()
     try:
