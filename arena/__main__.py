@@ -48,8 +48,7 @@ LOG = logging.getLogger("arena")
 
 
 def prog_name() -> str:
-    """How the user started the command line, for usage lines: `arena` (installed) or
-    `python -m arena` (from a checkout)."""
+    """How the user started the command line, for usage lines: installed or from a checkout."""
     return "arena" if Path(sys.argv[0]).name == "arena" else "python -m arena"
 
 
@@ -59,8 +58,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
-        default = action.default
-        if ("default" in text or default in (None, False, argparse.SUPPRESS)
+        if ("default" in text or action.default in (None, False, argparse.SUPPRESS)
                 or not action.option_strings):
             return text
         return f"{text} (default: %(default)s)"
@@ -166,15 +164,13 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--compared", metavar="NAME", default="bot",
                          help="the compared player's name, or its start")
     # The analysis (and with it the bot's search) is imported only when it runs: its arguments
-    # go on untouched to analysis.command, which has its own parser and --help.
-    analyse = command("analyse", add_help=False, prefix_chars="\0",
-                             help="where each lost game was decided, proven by an exact search "
-                                  "(docs/analyse.md; analyse --help for its options)")
-    analyse.add_argument("arguments", nargs="*")
-    review = command("review", add_help=False, prefix_chars="\0",
-                            help="each position of each game evaluated by the engine, the "
-                                 "mistakes marked (docs/web.md; review --help for its options)")
-    review.add_argument("arguments", nargs="*")
+    # go on untouched to analysis.command (review's to arena.engine.review), with its own parser.
+    for name, text in (("analyse", "where each lost game was decided, proven by an exact search "
+                                   "(docs/analyse.md; analyse --help for its options)"),
+                       ("review", "each position of each game evaluated by the engine, the "
+                                  "mistakes marked (docs/web.md; review --help for its options)")):
+        command(name, add_help=False, prefix_chars="\0", help=text).add_argument(
+            "arguments", nargs="*")
     play = command("play", help="play a bot yourself at the terminal: play human BOT")
     play.add_argument("human", choices=["human"], help="you")
     play.add_argument("bot", metavar="BOT", help="NAME or NAME=SPEC")
@@ -187,8 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seconds per move for the bot")
     play.add_argument("-o", "--output", type=Path, default=Path("results/play") / LOG_NAME,
                       help="the log the game is appended to")
-    serve = command("serve", help="play the bots and watch a batch in the browser "
-                                         "(docs/web.md)")
+    serve = command("serve", help="play the bots and watch a batch in the browser (docs/web.md)")
     serve.add_argument("folder", type=Path, nargs="?", default=Path("results/arena"),
                        help=f"the results folder: its {LOG_NAME} gets the games played, its "
                             "batch is watched and replayed (default: results/arena)")
@@ -208,7 +203,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _batch_config(args: argparse.Namespace) -> Config:
+def cmd_batch(args: argparse.Namespace) -> int:
+    from arena.batch.scheduler import executor_for, run_batch
+    from arena.core.tasks import BatchError
+
     if args.command == "run":
         config = load_config(args.config)
     else:
@@ -217,14 +215,7 @@ def _batch_config(args: argparse.Namespace) -> Config:
         config = adhoc_config(args.command, players, args.batch or args.command)
     keys = ("rounds", "time_limit", "jobs", "seed", "output", "batch", "cluster", "shared_fs",
             "sprt")
-    return with_overrides(config, {k: getattr(args, k) for k in keys})
-
-
-def cmd_batch(args: argparse.Namespace) -> int:
-    from arena.batch.scheduler import executor_for, run_batch
-    from arena.core.tasks import BatchError
-
-    config = _batch_config(args)
+    config = with_overrides(config, {k: getattr(args, k) for k in keys})
     executor = executor_for(config)
     LOG.info("%s: %d pairings x %d rounds x 2 colours, %.3g s a move, %s -> %s",
              config.batch, len(config.pairings), config.rounds, config.time_limit,
@@ -258,18 +249,14 @@ def cmd_game(args: argparse.Namespace) -> int:
     board = Board(*args.board) if args.board else draw_board(args.seed, args.round)
     task = Task(GameKey("game", a, b, args.seed, args.round, int(args.swap)), board,
                 args.time_limit)
-    players = {a: make_player(a, spec_a), b: make_player(b, spec_b)}
-    try:
-        playing = players
+    with make_player(a, spec_a) as player_a, make_player(b, spec_b) as player_b:
+        players = {a: player_a, b: player_b}
         if args.watch:
             first = task.key.name(task.key.first)
-            playing = {n: Observed(p, TerminalBoard(board, n, Seat.FIRST if n == first
+            players = {n: Observed(p, TerminalBoard(board, n, Seat.FIRST if n == first
                                                     else Seat.SECOND, sys.stdout, args.delay))
                        for n, p in players.items()}
-        record = play_task(playing, task)
-    finally:
-        for p in players.values():
-            p.close()
+        record = play_task(players, task)
     print(json.dumps({"a": a, "b": b, "first": record.first.value, "board": board.to_list(),
                       "code": record.code, "result": record.result.value,
                       "reason": record.reason, "plies": len(record.moves)}))
@@ -279,8 +266,7 @@ def cmd_game(args: argparse.Namespace) -> int:
 def cmd_view(args: argparse.Namespace) -> int:
     from arena.web.replay import write_report
 
-    path = write_report(args.records, args.output)
-    print(path)
+    print(write_report(args.records, args.output))
     return 0
 
 
@@ -355,19 +341,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(message)s", stream=sys.stderr)
+    commands = {"stat": stat_command.run, "game": cmd_game, "view": cmd_view, "play": cmd_play,
+                "compare": cmd_compare, "serve": cmd_serve}
     try:
-        if args.command == "stat":
-            return stat_command.run(args)
-        if args.command == "game":
-            return cmd_game(args)
-        if args.command == "view":
-            return cmd_view(args)
-        if args.command == "play":
-            return cmd_play(args)
-        if args.command == "compare":
-            return cmd_compare(args)
-        if args.command == "serve":
-            return cmd_serve(args)
         if args.command in ("analyse", "review"):
             # their own parsers take the rest; -v and -q given before the command go along
             forwarded = [flag for flag, on in (("-v", args.verbose), ("-q", args.quiet)) if on]
@@ -379,7 +355,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             from arena.engine.review import main as review
 
             return review(forwarded + args.arguments, prog)
-        return cmd_batch(args)
+        return commands.get(args.command, cmd_batch)(args)
     except (ConfigError, ResultsError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2

@@ -1,14 +1,11 @@
-"""Where a lost game was decided: the loss analysis's record and its one JSON form.
-
-``python -m arena analyse`` writes a ``LossAnalysis`` into each lost game's record, or a
-``Skipped`` into a tie or a game lost by a fault; the summary, the replay page and the benchmarks
-read them back. The JSON field names are the ones docs/analyse.md lists, and the reader accepts
-records written before a field existed (its default below).
+"""Where a lost game was decided: the record ``python -m arena analyse`` writes into a lost
+game's (``LossAnalysis``; ``Skipped`` for a tie or a fault) and its one JSON form, whose fields
+docs/analyse.md lists; the reader accepts records written before a field existed.
 """
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import Enum
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from records.result import Outcome, Seat
 
@@ -48,10 +45,6 @@ class Alternative:
     value: Value
     no_four_within: int = 0  # plies within which the opponent is proven to have no forced four
 
-    def to_dict(self) -> Dict[str, Any]:
-        return {"move": self.move, "value": self.value.value,
-                "no_four_within": self.no_four_within}
-
 
 @dataclass
 class Decisive:
@@ -62,11 +55,6 @@ class Decisive:
     alternatives: List[Alternative]
     proven: bool  # one of the alternatives is proven to hold
     avoidable: bool = False  # proven, or one is clear of a four as long as the win it allowed
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"index": self.index, "move": self.move,
-                "alternatives": [a.to_dict() for a in self.alternatives],
-                "proven": self.proven, "avoidable": self.avoidable}
 
 
 @dataclass
@@ -91,12 +79,8 @@ class LossAnalysis:
         self.loser_moved = Seat.parse(self.loser_moved)  # its word, where one is given
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"loser": self.loser, "loser_moved": self.loser_moved.value, "seconds": self.seconds,
-                "lost_after": self.lost_after,
-                "decisive": None if self.decisive is None else self.decisive.to_dict(),
-                "kind": self.kind.value, "forced_four_in": self.forced_four_in,
-                "win_in": self.win_in, "line": self.line, "line_source": self.line_source,
-                "phase": self.phase.value, "positions": self.positions, "elapsed": self.elapsed}
+        """Its JSON object: the fields in order, the decisive mistake's too, enums as words."""
+        return asdict(self, dict_factory=_words)
 
 
 @dataclass
@@ -110,6 +94,10 @@ class Skipped:
 
 
 Analysis = Union[LossAnalysis, Skipped]
+
+
+def _words(items: List[Tuple[str, Any]]) -> Dict[str, Any]:
+    return {name: v.value if isinstance(v, Enum) else v for name, v in items}
 
 
 def analysis_from_dict(data: Dict[str, Any]) -> Analysis:

@@ -1,9 +1,6 @@
-"""A game's board: its size and its forbidden cell, in the course's coordinates.
-
-``M`` rows by ``N`` columns (9..12 each on the course's platform), row x counted from the top
-(0) and column y from the left (0), as ../shared/RULES.md fixes them; the forbidden cell
-``(no_x, no_y)`` can be any cell. Written as the list ``[M, N, no_x, no_y]`` wherever a board
-travels as JSON (live files, requests), and parsed back here with one line per mistake.
+"""A game's board: ``M`` rows by ``N`` columns (9..12 each) and a forbidden cell ``(no_x, no_y)``
+anywhere, row x from the top and column y from the left (../shared/RULES.md). Its JSON form,
+``[M, N, no_x, no_y]`` (live files, requests), is parsed here with one line per mistake.
 """
 
 from dataclasses import dataclass

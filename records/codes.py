@@ -1,7 +1,5 @@
-"""Result codes of the course's Compete harness, and the fault kinds that map onto them.
-
-A fault is named once here (``FaultKind``) and turned into the course's number in one table, so
-the referee, the records and the course's result files cannot disagree.
+"""Result codes of the course's Compete harness, and the fault kinds that map onto them in one
+table, so the referee, the records and the course's result files cannot disagree.
 """
 from enum import Enum, IntEnum
 from typing import Dict, Tuple

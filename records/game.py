@@ -1,8 +1,6 @@
-"""One finished game, as the JSON Lines log holds it (the schema is in docs/design.md).
-
-Records are from the pairing's A/B view: ``code`` is the course's code, ``leg`` 0 has A move
-first. What follows from those (who moved first, who got the points, who lost on the board) is
-a property here, so no reader derives it again.
+"""One finished game, as the JSON Lines log holds it (docs/design.md, "JSON Lines record"),
+from the pairing's A/B view; what follows from its code and leg (who moved first, who got the
+points, who lost on the board) is a property here, so no reader derives it again.
 """
 
 import json
@@ -126,16 +124,14 @@ class GameRecord:
             del data["analysis"]  # a batch's records carry none
         else:
             data["analysis"] = self.analysis.to_dict()
-        data["first"] = self.first.value
-        data["result"] = self.result.value
+        data.update(first=self.first.value, result=self.result.value)
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "GameRecord":
         """A record from its JSON object; keys it does not know (``first``, ``result``) are
         derived, not read. ValueError naming the fields a record needs and this one lacks."""
-        names = cls.__dataclass_fields__.keys()
-        values = {k: v for k, v in data.items() if k in names}
+        values = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         missing = [f.name for f in fields(cls) if f.name not in values
                    and f.default is MISSING and f.default_factory is MISSING]
         if missing:

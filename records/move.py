@@ -1,10 +1,7 @@
 """A move: a cell in course coordinates, and its three written forms, each parsed and printed
-here once.
-
-- a list ``[x, y]``: the log's ``moves``, the pages' JSON, the engine's requests;
-- text ``"x.y"``: how a person writes a move (a pasted game, the analysis board's URL:
-  ``8.4,7.4``; a paste may also be whole numbers in pairs or a JSON list);
-- base 36, two digits, row ``x`` then column ``y`` (both < 36): the replay page's packed moves.
+here once: ``[x, y]`` (the log, the pages' JSON), ``"x.y"`` (as a person writes it: the analysis
+board's URL, a paste, which may also be numbers in pairs or a JSON list) and two base-36 digits
+(the replay page's packed moves).
 """
 
 import json

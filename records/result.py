@@ -1,10 +1,6 @@
-"""Who got a game's points and why: the sides of a pairing, the seats of a game, the result,
-the win chance, the fault.
-
-A pairing has two sides, A and B (the course's `<A>_<B>.txt`); the course's result code
-(``records.codes.Code``) says, from A's view, who won and whether a fault decided it. Every
-reader asks the types here (``Result.of_code``, ``Fault.of_code``, ``Result.outcome``) rather
-than mapping codes or strings to wins and losses again.
+"""Who got a game's points and why, as the course's code says it from A's view (A and B: the
+pairing's sides, `<A>_<B>.txt`). Every reader asks the types here (``Result.of_code``,
+``Fault.of_code``, ``Result.outcome``) rather than mapping codes or strings to wins again.
 """
 
 from dataclasses import dataclass
@@ -26,8 +22,7 @@ class Side(str, Enum):
 
 
 class Seat(str, Enum):
-    """A seat at the board: the player who moves first or second (a game's first move is ply
-    0). The value is the word JSON and the command line carry; ``parse`` reads it."""
+    """A seat at the board, first or second to move; its value is JSON's and the command line's."""
 
     FIRST = "first"
     SECOND = "second"
@@ -85,8 +80,7 @@ class Outcome(str, Enum):
     @property
     def reversed(self) -> "Outcome":
         """The same game as the other player sees it."""
-        return {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW,
-                Outcome.LOSS: Outcome.WIN}[self]
+        return {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}.get(self, self)
 
 
 @dataclass(frozen=True)

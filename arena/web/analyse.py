@@ -1,10 +1,6 @@
-""""Analyse this game": the loss analysis of one played game, run as its own command.
-
-The analysis searches with the bot's solver, and the arena never imports the bot: the server
-runs `python -m arena analyse` (docs/analyse.md) on the game's record in a child process and
-shows the analysed record on the replay page, which marks the decisive mistake and the moves
-after which the loser was proven lost. One analysis runs at a time per game; its child is
-killed if it outlives `TIMEOUT_S` or the server.
+""""Analyse this game": `python -m arena analyse` (docs/analyse.md) on one played game, in a
+child process, since the arena never imports the bot's solver; one at a time per game, its
+child killed if it outlives `TIMEOUT_S` or the server.
 """
 
 import subprocess
@@ -32,12 +28,8 @@ class Analyses:
         self.status: Dict[str, str] = {}
         self._lock = threading.Lock()
 
-    def path(self, game_id: str) -> Path:
-        return self.folder / ANALYSED_DIR / f"{game_id}.jsonl"
-
     def start(self, game_id: str, record: GameRecord) -> str:
-        """Start analysing a finished game unless it is analysed or being analysed; its
-        status."""
+        """Start analysing a finished game unless it is analysed or being analysed; its status."""
         with self._lock:
             if JobState.of(self.status.get(game_id, JobState.FAILED)) is JobState.FAILED:
                 self.status[game_id] = JobState.RUNNING.value
@@ -45,7 +37,7 @@ class Analyses:
             return self.status[game_id]
 
     def _run(self, game_id: str, record: GameRecord) -> None:
-        out = self.path(game_id)
+        out = self.folder / ANALYSED_DIR / f"{game_id}.jsonl"
         given = out.with_suffix(".game.jsonl")
         write_log(given, [record])
         try:

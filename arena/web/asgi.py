@@ -1,13 +1,7 @@
-"""The HTTP layer, on Starlette: routes, request bodies, answers and Server-Sent Event streams.
-
-A route's handler is a plain method of `arena.web.server.App`: it takes the request as a `Call`
-(its query and its body) and the path's fields, and returns a Starlette `Response`. `route`
-makes it an endpoint that reads the body within its limits, then runs the handler in
-Starlette's thread pool (handlers block: a game's lock, the log, an engine's pipe).
-
-Every refusal is a 4xx with a one-line plain-text reason and changes nothing; an error of the
-server itself is a 500 with one line (the traceback goes to the server's log, never to the
-client); every answer says `Cache-Control: no-store` (`NoStore`, around the whole app).
+"""The HTTP layer, on Starlette: routes, request bodies, one-line answers and Server-Sent Event
+streams (docs/web.md, "How it works"). A handler is a plain method of `arena.web.server.App`
+taking a `Call` and the path's fields; it blocks (a game's lock, the log, an engine's pipe), so
+`route` reads the body first, then runs it in Starlette's thread pool.
 """
 
 import json
@@ -23,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.convertors import StringConvertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import RedirectResponse, Response, StreamingResponse
+from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -40,19 +34,14 @@ class Forbidden(BadRequest):
     status = 403
 
 
-class MethodNotAllowed(BadRequest):
-    status = 405
-
-
 class BodyRefused(BadRequest):
     """A body the server will not read (no length given, or too long): the connection closes
     after the answer, so its bytes are never taken for a next request."""
 
 
 class SessionId(StringConvertor):
-    """An analysis session's id in a path (`{session_id:session}`): any one segment but the
-    names of the routes beside it, so `POST /api/analysis/events` is a 405, as a GET route's
-    path with another method is, and not a session named "events"."""
+    """An analysis session's id in a path: any segment but the names of the routes beside it,
+    so `POST /api/analysis/events` is a 405, not a session named "events"."""
 
     regex = "(?!(?:events|paste|position)$)[^/]+"
 
@@ -62,9 +51,8 @@ register_url_convertor("session", SessionId())
 
 @dataclass(frozen=True)
 class Call:
-    """A request as a route's handler sees it: its query (the last value of each name; blank
-    ones left out) and its body's bytes, read whole and within the limits before the handler
-    runs."""
+    """A request as a handler sees it: its query (the last value of each name; blank ones left
+    out) and its body, read whole before the handler runs."""
 
     query: Dict[str, str]
     raw_body: bytes = b""
@@ -77,7 +65,6 @@ class Call:
             raise BadRequest(f"malformed body: not JSON ({exc})") from None
 
 
-# ---- answers -------------------------------------------------------------------------------
 class NoStore:
     """Every answer says `Cache-Control: no-store` (the router's own redirects included): a
     page's state is the server's, never a cache's."""
@@ -86,9 +73,6 @@ class NoStore:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-
         async def send_no_store(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", ()))
@@ -106,10 +90,6 @@ def text(status: int, body: str, kind: str = "text/plain; charset=utf-8",
 
 def send_json(data: Any, status: int = 200) -> Response:
     return Response(json.dumps(data, separators=(",", ":")), status, None, "application/json")
-
-
-def redirect(where: str) -> Response:
-    return RedirectResponse(where, 302)
 
 
 def one_line(reason: str) -> str:
@@ -135,8 +115,8 @@ async def not_routed(request: Request, exc: Exception) -> Response:
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
-    """A bug of the server: one line out, the traceback to the log. (Raised outside a
-    route's handler, it is answered outside `NoStore`: the header is its own.)"""
+    """A bug of the server: one line out, the traceback to the log (raised outside a handler,
+    it is answered outside `NoStore`: the header is its own)."""
     LOG.error("%s %s", request.method, request.url.path, exc_info=exc)
     return text(500, one_line(f"server error: {type(exc).__name__}: {exc}"),
                 headers={"Cache-Control": "no-store"})
@@ -145,11 +125,9 @@ async def server_error(request: Request, exc: Exception) -> Response:
 EXCEPTION_HANDLERS = {BadRequest: refused, HTTPException: not_routed, Exception: server_error}
 
 
-# ---- requests ------------------------------------------------------------------------------
 async def read_body(request: Request) -> bytes:
-    """The request's body, read whole before its handler runs and never more than MAX_BODY
-    bytes of it. One without a length (on a method that carries a body) or over MAX_BODY bytes
-    is refused unread, and the connection ends after the answer (BodyRefused)."""
+    """The request's body, never more than MAX_BODY bytes of it: one without a length (on a
+    method that carries a body) or longer is refused unread (BodyRefused)."""
     length_field = request.headers.get("content-length")
     if length_field is None and request.method not in BODY_METHODS:
         return b""
@@ -159,15 +137,10 @@ async def read_body(request: Request) -> bytes:
         raise BodyRefused("malformed body: no Content-Length") from None
     if not 0 <= length <= MAX_BODY:
         raise BodyRefused(f"malformed body: {length} bytes (at most {MAX_BODY})")
-    body = bytearray()
-    try:
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > length:  # h11 frames the body by its length: never
-                raise BodyRefused(f"malformed body: over its Content-Length of {length}")
+    try:  # h11 frames the body by its length: never more than it
+        return await request.body()
     except ClientDisconnect:
         raise BodyRefused("malformed body: the connection closed before its end") from None
-    return bytes(body)
 
 
 def route(path: str, handler: Callable[..., Response], method: str = "GET") -> Route:
@@ -187,10 +160,8 @@ def route(path: str, handler: Callable[..., Response], method: str = "GET") -> R
     return Route(path, endpoint, methods=[method])
 
 
-# ---- Server-Sent Events --------------------------------------------------------------------
 class EventStream(StreamingResponse):
-    """A StreamingResponse whose events' generator is closed (its cleanup run) when the
-    response ends, however it ends."""
+    """A StreamingResponse that closes its events' generator (its cleanup run) however it ends."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
@@ -202,12 +173,10 @@ class EventStream(StreamingResponse):
 
 def event_stream(stop: threading.Event, feed: ContextManager[Callable[[], Optional[str]]],
                  done: Callable[[], bool] = lambda: False) -> Response:
-    """Server-Sent Events. Entering ``feed`` gives ``next_event``, which gives the next
-    `data` (None: nothing new) and blocks at most about a second (in the thread pool); a
-    comment line goes out when there is nothing new for PING_S, so a connection gone dead is
-    noticed. The stream ends after an event when `done()`, when the client leaves (Starlette
-    notices at once) or when ``stop`` is set (the server stops); ``feed`` is then left, in
-    the thread pool (a page's engine is killed there)."""
+    """Server-Sent Events: entering ``feed`` gives ``next_event``, which blocks at most about
+    a second (in the thread pool) for the next `data` (None: nothing new). The stream ends
+    after an event when `done()`, when the client leaves or when ``stop`` is set; ``feed`` is
+    then left in the thread pool (a page's engine is killed there)."""
 
     async def events() -> AsyncIterator[str]:
         next_event = feed.__enter__()  # quick, in the loop: a watcher counted, a session opened

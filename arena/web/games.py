@@ -1,11 +1,5 @@
-"""The play page's games: a person against an arena player, under the arena's own referee.
-
-Each game runs `arena.core.tasks.play_task` in a thread of its own, with a `WebPlayer` for the
-person and the opponent built from its config spec by `make_player`, so the rules, the codes
-and the fault handling are the batches'; the record is appended to the folder's log like any
-other game. Pages follow a game through `PlayGame.state()` (pushed to them as Server-Sent
-Events); a game whose page has been gone for `GRACE_S` seconds is abandoned: the person's move
-becomes their crash, the referee ends the game and kills the opponent's processes.
+"""The play page's games: a person against an arena player under the batches' own referee,
+`play_task`, so the rules, codes and faults are theirs (docs/web.md, "How it works").
 """
 
 import itertools
@@ -67,8 +61,7 @@ class NewGame:
 def number(body: Mapping[str, Any], key: str, kind: type, low: float, high: float,
            above: bool = False) -> Any:
     """A number of a request's body (``kind`` int: a whole one) within ``low``..``high``, or
-    above ``low`` when ``above`` (0 is no budget); BadRequest naming the field and its bounds
-    otherwise (nothing not finite: it is never within them)."""
+    above ``low`` when ``above``; BadRequest naming the field and its bounds otherwise."""
     value = body.get(key)
     if (isinstance(value, bool) or not isinstance(value, (int, float))
             or not (low < value if above else low <= value) or not value <= high
@@ -91,10 +84,8 @@ def board_of(value: Any) -> Board:
 
 
 def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
-    """The game a request's JSON body asks for; BadRequest with the reason otherwise.
-    Body: {"opponent": NAME, "seconds": S (players that take --time), "colour": a seat
-    (``records.result.Seat``, first by default), and "seed": N or "board": [M, N, no_x,
-    no_y]}."""
+    """The game a body {"opponent", "seconds", "colour" (a Seat; first by default), "seed" or
+    "board"} asks for; BadRequest with the reason otherwise."""
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
     name = body.get("opponent")
@@ -134,9 +125,6 @@ class PlayGame:
         self.changed = threading.Condition()
         self.version = 0  # bumped at every change, so a page waits for the next one
         self.thread = threading.Thread(target=self._run, name=f"game-{game_id}", daemon=True)
-
-    def start(self) -> None:
-        self.thread.start()
 
     def _moved(self, res: MoveResult, _view: List[int]) -> None:
         if res.point is not None:
@@ -223,7 +211,7 @@ class Games:
                         self.folder / LOG_NAME)
         with self._lock:
             self._games[game.id] = game
-        game.start()
+        game.thread.start()
         return game
 
     def get(self, game_id: str) -> PlayGame:
@@ -237,9 +225,9 @@ class Games:
         with self._lock:
             return [g for g in self._games.values() if not g.over]
 
-    def abandon_unwatched(self, now: Optional[float] = None) -> List[str]:
+    def abandon_unwatched(self) -> List[str]:
         """Abandon each running game no page has followed for GRACE_S seconds; their ids."""
-        now = time.monotonic() if now is None else now
+        now = time.monotonic()
         gone = [g for g in self.running() if g.watchers == 0 and now - g.seen > GRACE_S]
         for game in gone:
             game.human.abandon("the person left the game (abandoned: the page closed)")

@@ -1,5 +1,4 @@
-"""Where a job the server runs for a page stands (a game's review, a game's loss analysis):
-one vocabulary for both, its values the words the pages read."""
+"""Where a job the server runs for a page stands (a review, a loss analysis): the pages' words."""
 
 from enum import Enum
 

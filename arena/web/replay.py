@@ -1,11 +1,7 @@
-"""The replay page, one renderer for both its homes: `python -m arena view` writes it as one
-self-contained HTML file (no server, no network, no CDN) and `arena serve` answers `/replay` with
-the same page.
-
-Its template (replay.html), script and style live in the web app's one static folder as plain
-files so they can be edited and linted as what they are; board.js and board.css are the drawing
-the web app's pages load from /static. This module only reads the records, encodes them
-(`replay_data.py`) and inlines everything into a single file that opens from a USB stick.
+"""The replay page, one renderer for `python -m arena view` and `arena serve`'s `/replay`
+(docs/viewer.md, "Size and speed"): the static folder's template, script and style, kept as
+plain files to be edited and linted as what they are, inlined with the encoded records into one
+self-contained file (no server, no network) that opens from a USB stick.
 """
 
 import html

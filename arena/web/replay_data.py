@@ -1,20 +1,10 @@
-"""Compact encoding of game records for the replay page.
+"""Compact encoding of game records for the replay page (docs/viewer.md, "Size and speed").
 
 A batch of 10 000 long games must fit in one HTML file that a browser parses in well under a
-second, so the page does not embed the JSON Lines records as they are. Each game becomes one
-positional row (the field order is `FIELDS`, which the page's script mirrors as constants):
-
-- player names, batch names and reason texts are interned into lists and referenced by index;
-- each side's outcome ("win", "draw" or "loss", interned too) is sent as the records say it, so
-  the page counts and filters results without deriving them from a code or a result letter;
-- moves are one string, two base-36 digits per move, row `x` then column `y` (both < 12), so a
-  75-ply game costs 150 characters instead of about 500;
-- thinking times are whole milliseconds;
-- the winning four is a flat list `[x0, y0, x1, y1, ...]`;
-- a fault (with the faulting player's stderr tail) is stored apart and referenced by index, so
-  the thousands of clean games carry no stderr at all;
-- so is the loss analysis that `python -m arena analyse` adds (docs/analyse.md): the decisive
-  mistake's index, its alternatives, the kind of win and the proven line (moves as above).
+second, so each game becomes one positional row (its field order is `FIELDS`, which the page's
+script mirrors): strings interned and referenced by index, moves two base-36 digits each,
+times in whole milliseconds, and a fault (with its stderr tail) or a loss analysis
+(docs/analyse.md) stored apart by index, so the thousands of clean games carry neither.
 """
 
 from typing import Any, Dict, Iterable, List
@@ -34,18 +24,11 @@ RESULTS = {Result.DRAW: 0, Result.A: 1, Result.B: 2}  # the page's result number
 STDERR_TAIL = 4096  # characters of a faulting player's stderr kept on the page
 
 
-class _Interner:
-    """Maps strings to small indices, keeping first-seen order."""
-
-    def __init__(self) -> None:
-        self.items: List[str] = []
-        self._index: Dict[str, int] = {}
+class _Interner(Dict[str, int]):
+    """Maps strings to small indices, its keys in first-seen order."""
 
     def __call__(self, text: str) -> int:
-        if text not in self._index:
-            self._index[text] = len(self.items)
-            self.items.append(text)
-        return self._index[text]
+        return self.setdefault(text, len(self))
 
 
 def code_labels() -> Dict[int, str]:
@@ -66,8 +49,9 @@ def encode_records(records: Iterable[GameRecord]) -> Dict[str, Any]:
     for rec in records:
         fault_index = -1
         if rec.fault:
-            fault_index = len(faults)
-            faults.append(_encode_fault(rec))
+            tail = (rec.stderr.get(rec.fault.side.value) or "")[-STDERR_TAIL:]
+            faults.append({**rec.fault.to_dict(), "stderr": tail})
+            fault_index = len(faults) - 1
         games.append([
             names(rec.a), names(rec.b), 0 if rec.first is Side.A else 1,
             rec.M, rec.N, rec.no_x, rec.no_y, rec.code, RESULTS[rec.result],
@@ -77,10 +61,9 @@ def encode_records(records: Iterable[GameRecord]) -> Dict[str, Any]:
             rec.time_limit, _add_analysis(rec, analyses),
             outcomes(rec.result.outcome(Side.A).value), outcomes(rec.result.outcome(Side.B).value),
         ])
-    return {"fields": list(FIELDS), "codes": code_labels(), "names": names.items,
-            "batches": batches.items, "reasons": reasons.items, "outcomes": outcomes.items,
-            "faults": faults,
-            "analyses": analyses, "games": games}
+    return {"fields": list(FIELDS), "codes": code_labels(), "names": list(names),
+            "batches": list(batches), "reasons": list(reasons), "outcomes": list(outcomes),
+            "faults": faults, "analyses": analyses, "games": games}
 
 
 def _add_analysis(rec: GameRecord, analyses: List[Dict[str, Any]]) -> int:
@@ -100,8 +83,3 @@ def _add_analysis(rec: GameRecord, analyses: List[Dict[str, Any]]) -> int:
                              for alt in d.alternatives]},
     })
     return len(analyses) - 1
-
-
-def _encode_fault(rec: GameRecord) -> Dict[str, str]:
-    fault = rec.fault.to_dict() if rec.fault else {"side": "", "kind": "", "detail": ""}
-    return {**fault, "stderr": (rec.stderr.get(fault["side"]) or "")[-STDERR_TAIL:]}

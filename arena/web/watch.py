@@ -1,11 +1,5 @@
-"""The watch page's state: a batch's score, Elo, SPRT and table, and its games in progress.
-
-Everything comes from the folder, the batch's own files: the finished games from its log
-(`games.jsonl`, read by `records.log.LogFollower`: only the lines appended since the last look,
-and all again when the batch rewrites it in game order at its end), the games in progress from its
-workers' live files (`arena.core.live`), the SPRT's bounds from `early_stop.json` where the batch
-stopped early. The numbers are the ones `stat.py` prints for the same records
-(`records.tally`, `arena.report.stats`), from A's view (A: the gauntlet's player).
+"""The watch page's state: a batch's score, Elo, SPRT and table, and its games in progress,
+all read from the batch's own files, so the numbers are stat.py's (docs/web.md, "How it works").
 """
 
 import json
@@ -63,24 +57,14 @@ class FolderWatch:
 
     def __init__(self, folder: Path, sprt_bounds: Tuple[float, float] = (0.0, 10.0)) -> None:
         self.folder = Path(folder)
-        self.log = self.folder / LOG_NAME
         self.sprt_bounds = sprt_bounds
         self._games: List[RecentGame] = []
-        self._follower = LogFollower(self.log)
-        # the finished games' part of the state, kept until a game finishes or the batch or
-        # its bounds change: an open page looks twice a second, and recounting a log of
-        # thousands of games each time would take a core's tenth from the batch
+        self._follower = LogFollower(self.folder / LOG_NAME)
+        # the finished games' part of the state, kept until a game finishes or the batch or its
+        # bounds change: recounting thousands of games twice a second takes a core's tenth
         self._finished_key: Optional[Tuple[Any, ...]] = None
         self._finished_state: Dict[str, Any] = {}
         self._reads = 0  # log replacements seen: part of the finished state's key
-
-    def _read_log(self) -> None:
-        """Take in the records appended since the last call (all of them after a rewrite)."""
-        fresh, records = self._follower.read()
-        if fresh:
-            self._games = []
-            self._reads += 1
-        self._games.extend(RecentGame(course_game(r), len(r.moves), r.reason) for r in records)
 
     def _bounds(self) -> Tuple[float, float]:
         try:
@@ -91,10 +75,8 @@ class FolderWatch:
 
     def batches(self) -> List[str]:
         """The batches of the folder's log, latest-finished last, the play page's games apart."""
-        order: Dict[str, int] = {}
-        for i, f in enumerate(self._games):
-            order[f.game.key.batch] = i
-        return [b for b in sorted(order, key=lambda b: order[b]) if b != PLAY_BATCH]
+        order = {f.game.key.batch: i for i, f in enumerate(self._games)}
+        return sorted((b for b in order if b != PLAY_BATCH), key=order.__getitem__)
 
     def _finished(self, batch: str, bounds: Tuple[float, float]) -> Dict[str, Any]:
         """The state's part that only finished games change: score, SPRT, table, the latest."""
@@ -116,7 +98,11 @@ class FolderWatch:
     def snapshot(self, batch: Optional[str] = None) -> Dict[str, Any]:
         """The page's state for one batch (default: the latest with a game in progress, else
         the latest to finish a game)."""
-        self._read_log()
+        fresh, records = self._follower.read()  # all of them again after a rewrite
+        if fresh:
+            self._games = []
+            self._reads += 1
+        self._games.extend(RecentGame(course_game(r), len(r.moves), r.reason) for r in records)
         live = [g for g in read_live(self.folder) if g.key.batch != PLAY_BATCH]
         names = self.batches()
         if batch is None:
