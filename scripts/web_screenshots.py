@@ -58,7 +58,9 @@ def review(driver, out: Path) -> None:
     driver.get(driver.find_element("id", "review-link").get_attribute("href"))
     wait_for(driver, "document.body.dataset.state === 'ready'", timeout=300)
     graph = driver.find_element("id", "graph")
-    ActionChains(driver).move_to_element_with_offset(graph, 0, 0).perform()
+    # the pointer on the first mark, else the graph's middle: its position on the board
+    marks = driver.find_elements("css selector", "#graph .mark")
+    ActionChains(driver).move_to_element(marks[0] if marks else graph).perform()
     driver.save_screenshot(str(out / "web-review.png"))
 
 

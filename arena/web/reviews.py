@@ -2,20 +2,30 @@
 
 A review (arena/engine/review.py) needs an engine for the whole game, so each one is a thread that
 waits for a place in the server's `EnginePool` (at most one engine a core, shared with the
-analysis board), then evaluates the game's positions one by one; the page polls its state
-(queued, running with positions done of total, ready, failed) and draws the review once it is
-kept beside the log. A game reviewed before at the server's budget is ready at once.
+analysis board), then evaluates the game's positions one by one, then runs the loss analysis
+(in a child process, on the engine's place) where a lost game's record has none; the page polls
+its state (queued with what it waits for, running with positions done of total, ready, failed)
+and draws the review once it is kept beside the log. A job is a game at a budget: the server's,
+or one of the page's choices; a game reviewed before at that budget is ready at once.
 """
 
 import logging
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Mapping, Optional, Tuple
 
 from arena.engine.client import EngineError, EnginePool
 from arena.engine.position import PositionError
-from arena.engine.review import Budget, Review, load_review, review_game, save_review, searched
+from arena.engine.review import (
+    SECONDS_CHOICES,
+    Budget,
+    Review,
+    load_review,
+    review_game,
+    save_review,
+    searched,
+)
 from arena.web.jobs import JobState
 from records.game import GameKey, GameRecord
 
@@ -30,9 +40,10 @@ class Job:
     state: JobState
     done: int = 0  # positions evaluated
     total: int = 0
-    message: str = ""  # why it failed
+    message: str = ""  # why it failed, or what it does or waits for
     review: Optional[Review] = None
     record: Optional[GameRecord] = None  # the game, for the page's polls (never sent as such)
+    ticket: object = None  # its place in the pool's line (the pool knows it by identity)
 
     def to_dict(self) -> Dict[str, Any]:
         return {"state": self.state.value, "done": self.done, "total": self.total,
@@ -52,56 +63,90 @@ def game_view(record: GameRecord) -> Dict[str, Any]:
 
 
 class Reviews:
-    """The reviews of the served folder's games, by key, at one budget."""
+    """The reviews of the served folder's games, by key and budget: the server's (``budget``)
+    or one of the page's choices (``SECONDS_CHOICES``)."""
 
     def __init__(self, folder: Path, pool: EnginePool, budget: Budget = BUDGET) -> None:
         self.folder, self.pool, self.budget = folder, pool, budget
-        self._jobs: Dict[GameKey, Job] = {}
+        self._jobs: Dict[Tuple[GameKey, Budget], Job] = {}
         self._lock = threading.Lock()
 
-    def current(self, key: GameKey) -> Optional[Job]:
-        """The game's job in this server (queued, running, ready or failed), with its record;
-        None when none was asked for here."""
-        with self._lock:
-            return self._jobs.get(key)
+    def budget_of(self, query: Mapping[str, str]) -> Budget:
+        """The budget a page's query asks for (``seconds``; none: the server's); ValueError,
+        in one line, for another."""
+        text = query.get("seconds")
+        if text is None:
+            return self.budget
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = 0.0
+        if seconds not in SECONDS_CHOICES:
+            raise ValueError(f"seconds: one of {', '.join(f'{s:g}' for s in SECONDS_CHOICES)}"
+                             f", got {text!r}")
+        return Budget(seconds, None)
 
-    def job(self, key: GameKey) -> Job:
-        """The game's review: kept, in progress, or "none" (not asked for yet)."""
-        job = self.current(key)
+    def choices(self) -> Dict[str, Any]:
+        """What the page offers: the server's budget and the seconds a page may choose."""
+        return {"default": {"seconds": self.budget.seconds, "playouts": self.budget.playouts},
+                "seconds": list(SECONDS_CHOICES)}
+
+    def current(self, key: GameKey, budget: Budget) -> Optional[Job]:
+        """The game's job at ``budget`` in this server (queued, running, ready or failed), with
+        its record; None when none was asked for here."""
+        with self._lock:
+            return self._jobs.get((key, budget))
+
+    def job(self, key: GameKey, budget: Budget) -> Job:
+        """The game's review at ``budget``: kept, in progress, or "none" (not asked for yet)."""
+        job = self.current(key, budget)
         if job is not None:
             return job
-        kept = load_review(self.folder, key, self.budget)
+        kept = load_review(self.folder, key, budget)
         return Job(JobState.READY, review=kept) if kept else Job(JobState.NONE)
 
-    def start(self, record: GameRecord) -> Job:
-        """Queue the game's review unless it is kept, queued or running (a failed one is
-        tried again); its job."""
-        kept = self.job(record.key)
+    def view(self, job: Job) -> Dict[str, Any]:
+        """The job as the page reads it; a queued one says what it waits for."""
+        data = job.to_dict()
+        if job.state is JobState.QUEUED:
+            ahead = self.pool.ahead(job.ticket) if job.ticket is not None else ""
+            data["message"] = (f"waiting for an engine: all {self.pool.cap} are busy (one a "
+                               "core)" + (f"; {ahead} asked first" if ahead else ""))
+        return data
+
+    def start(self, record: GameRecord, budget: Budget) -> Job:
+        """Queue the game's review at ``budget`` unless it is kept, queued or running (a failed
+        one is tried again); its job."""
+        kept = self.job(record.key, budget)
         if kept.state is JobState.READY:
             return kept
         with self._lock:  # looked at again: two pages may ask at once
-            job = self._jobs.get(record.key)
+            job = self._jobs.get((record.key, budget))
             if job is None or job.state is JobState.FAILED:
-                job = self._jobs[record.key] = Job(JobState.QUEUED, total=searched(record),
-                                                  record=record)
-                threading.Thread(target=self._run, args=(record, job), daemon=True,
+                job = self._jobs[(record.key, budget)] = Job(
+                    JobState.QUEUED, total=searched(record), record=record,
+                    ticket=(record.key, "review", budget))
+                threading.Thread(target=self._run, args=(record, budget, job), daemon=True,
                                  name="review").start()
             return job
 
-    def _run(self, record: GameRecord, job: Job) -> None:
+    def _run(self, record: GameRecord, budget: Budget, job: Job) -> None:
         def progress(done: int, total: int) -> None:
             job.done = done
 
+        def analysing() -> None:
+            job.message = "the loss analysis: proving where the game was lost"
+
         try:
             # waits for its turn in the pool's line; PoolClosed when the server stops
-            engine = self.pool.acquire(ticket=(record.key, "review"), label="a review")
+            engine = self.pool.acquire(ticket=job.ticket, label="a review")
             try:
                 job.state = JobState.RUNNING
-                review = review_game(record, engine, self.budget, progress)
+                review = review_game(record, engine, budget, progress, analysing)
             finally:
                 self.pool.release(engine)
             save_review(self.folder, review)
-            job.review, job.state = review, JobState.READY
+            job.review, job.message, job.state = review, "", JobState.READY
         except (EngineError, PositionError, OSError) as exc:
             LOG.warning("review of %s failed: %s", record.key, exc)
             job.message, job.state = str(exc), JobState.FAILED

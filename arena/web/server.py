@@ -1,12 +1,7 @@
 """`python -m arena serve [FOLDER]`: play the bot and watch a batch in the browser.
 
-A local app for one person, on a maintained stack, the one Jupyter-like tools stand on:
-Starlette's routes (one `Route` a path and method: another method is a 405) and streaming
-responses (Server-Sent Events for the pushes: one-way, plain HTTP, reconnected by the browser
-itself), served by uvicorn, whose HTTP framing is h11's (a body is read by its length, never
-taken for a next request). Handlers that block run in Starlette's thread pool; the HTTP layer
-(bodies, one-line answers, streams) is `arena/web/asgi.py`. Everything it serves ships in the
-package (no CDN, no network). It listens on 127.0.0.1 unless told otherwise. The routes:
+A local app for one person on Starlette and uvicorn (docs/web.md, "How it works"); the HTTP
+layer is `arena/web/asgi.py`. The routes:
 
     /                      the three pages          /static/NAME        their files
     /play, /watch          the play and watch pages /replay             the replay page of
@@ -16,8 +11,9 @@ package (no CDN, no network). It listens on 127.0.0.1 unless told otherwise. The
     /api/games/ID          GET: its state           /api/games/ID/events    its state, pushed
     /api/games/ID/move     POST {"column", "ply"}   /api/games/ID/analyse   POST: analyse it
     /api/watch?batch=B     GET: the batch's state   /api/watch/events   the same, pushed
-    /review?KEY            a finished game's review /api/review?KEY     GET: its state, POST:
-                                                                        review it (queued)
+    /review?KEY&seconds=S  a finished game's review /api/review?KEY&seconds=S   GET: its
+                           (S: 0.5, 2 or 5; none:       state, POST: review it (queued)
+                           the server's budget)
     /analyse?board=M,N,no_x,no_y&moves=x.y,...&ply=K   the analysis board (or &cells=ROW/...)
     /api/analysis/events   an analysis session: its engine's lines, pushed
     /api/analysis/ID       POST: a position to analyse     /api/analysis/ID/stop   POST
@@ -41,10 +37,11 @@ import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from arena.core.live import mark_watching
+from arena.engine.review import Budget
 from arena.web.analyse import ANALYSED_DIR, Analyses
 from arena.web.analysis_board import (
     AnalysisBoards,
@@ -59,7 +56,6 @@ from arena.web.asgi import (
     Forbidden,
     NoStore,
     event_stream,
-    redirect,
     route,
     send_json,
     text,
@@ -74,13 +70,9 @@ from records.log import LOG_NAME, LogFollower
 from records.player import PlayerSpec
 
 LOG = logging.getLogger("arena.web")
-# The files the pages load from /static/NAME, all in the one static folder (STATIC), which also
-# holds the pages and the replay page's template, script and style (inlined by arena/web/replay.py).
-FILES = {
-    "web.css": "text/css", "web.js": "text/javascript", "play.js": "text/javascript",
-    "review.js": "text/javascript", "watch.js": "text/javascript",
-    "analyse.js": "text/javascript", "board.js": "text/javascript", "board.css": "text/css",
-}
+# The files the pages load from /static/NAME (STATIC also holds the pages and the replay page's)
+FILES = {name: "text/css" if name.endswith(".css") else "text/javascript" for name in (
+    "web.css", "web.js", "play.js", "review.js", "watch.js", "analyse.js", "board.js", "board.css")}
 PAGES = {(): "index.html", ("play",): "play.html", ("watch",): "watch.html",
          ("analyse",): "analyse.html", ("review",): "review.html"}
 WATCH_TICK_S = 0.5  # how often an open watch page's state is looked at: twice a second
@@ -101,8 +93,7 @@ class App:
         self.reviews = Reviews(self.folder, self.boards.pool)
         self._watch_lock = threading.Lock()
         self._stop = threading.Event()
-        self._reaper = threading.Thread(target=self._reap, name="reaper", daemon=True)
-        self._reaper.start()
+        threading.Thread(target=self._reap, name="reaper", daemon=True).start()
 
     def _reap(self) -> None:
         while not self._stop.wait(1.0):
@@ -110,8 +101,7 @@ class App:
                 LOG.info("game %s abandoned: its page is gone", game_id)
 
     def close(self) -> None:
-        """Stop: every stream ends, every game still running is recorded as abandoned, every
-        engine killed; idempotent."""
+        """Stop: streams end, running games are recorded abandoned, engines killed; idempotent."""
         self._stop.set()
         self.boards.close()
         self.games.close()
@@ -147,7 +137,6 @@ class App:
         return Starlette(routes=self.routes(), middleware=[Middleware(NoStore)],
                          exception_handlers=EXCEPTION_HANDLERS)
 
-    # ---- pages -------------------------------------------------------------------------
     def page(self, call: Call, name: str) -> Response:
         return text(200, (STATIC / name).read_text(encoding="utf-8"), "text/html; charset=utf-8")
 
@@ -167,9 +156,8 @@ class App:
         return path
 
     def replay(self, call: Call) -> Response:
-        """The replay page of the folder's log (or of `?log=PATH`, a log inside the folder),
-        read as a watcher reads it: a batch may be appending, and its line in progress waits;
-        a line that is not a record is skipped, and the title says how many were."""
+        """The replay page of the folder's log (or of `?log=PATH` inside it), read as a watcher
+        reads it (a batch may be appending); the title counts the lines not a record."""
         path = self.inside(call.query.get("log", LOG_NAME))
         follower = LogFollower(path)
         records = follower.read()[1]
@@ -180,9 +168,8 @@ class App:
         return text(200, render_page(records, title), "text/html; charset=utf-8")
 
     def finished(self, key: GameKey) -> Tuple[int, GameRecord]:
-        """The finished game of ``key`` and its place in the folder's log (its order changes
-        when a batch ends, so pages name games by key, never by position). The log is read as
-        a watcher reads it: a batch may be appending, and its line in progress waits."""
+        """The finished game of ``key`` and its place in the folder's log, read as a watcher
+        reads it (its order changes when a batch ends, so pages name games by key)."""
         _, records = LogFollower(self.inside(LOG_NAME)).read()
         for index, record in enumerate(records):
             if record.key == key:
@@ -191,7 +178,7 @@ class App:
 
     def replay_game(self, call: Call) -> Response:
         """The replay page at one finished game, named by its key."""
-        return redirect(f"/replay#game={self.finished(game_key(call.query))[0]}")
+        return RedirectResponse(f"/replay#game={self.finished(game_key(call.query))[0]}", 302)
 
     def analyse_game(self, call: Call) -> Response:
         """The analysis board with a finished game, named by its key, every move reachable;
@@ -200,18 +187,16 @@ class App:
         ply = call.query.get("ply")
         if ply is not None and not ply.isdigit():
             raise BadRequest(f"ply: a whole number, got {ply!r}")
-        return redirect(analysis_url(record.board, record.moves,
-                                     None if ply is None else int(ply)))
+        return RedirectResponse(
+            analysis_url(record.board, record.moves, None if ply is None else int(ply)), 302)
 
-    # ---- play --------------------------------------------------------------------------
     def opponents(self, call: Call) -> Response:
         players = [{"name": name, "kind": s.kind.value, "takes_time": s.takes_time}
                    for name, s in self.games.players.items()]
         return send_json({"players": players, "time_limit": self.games.time_limit})
 
     def new_game(self, call: Call) -> Response:
-        game = self.games.create(call.body())
-        return send_json(game.state(), 201)
+        return send_json(self.games.create(call.body()).state(), 201)
 
     def game_state(self, call: Call, game_id: str) -> Response:
         return send_json(self._game_state(self.games.get(game_id)))
@@ -219,11 +204,10 @@ class App:
     def _game_state(self, game: PlayGame) -> Dict[str, Any]:
         state = game.state()
         status = self.analyses.status.get(game.id)
-        state["analysis"] = status
-        state["board_url"] = analysis_url(game.task.board, state["moves"])
+        state.update(analysis=status, board_url=analysis_url(game.task.board, state["moves"]))
         if game.record is not None:
             state["review_url"] = "/review?" + urlencode(game.record.key.to_dict())
-            state["analysable"] = analysable(game.record)
+            state["analysable"] = game.record.loser is not None
         if status is not None and JobState.of(status) is JobState.READY:
             state["analysis_url"] = f"/replay?log={ANALYSED_DIR}/{game.id}.jsonl#game=0"
         return state
@@ -256,24 +240,21 @@ class App:
         return event_stream(self._stop, followed(), lambda: sent["last"])
 
     def move(self, call: Call, game_id: str) -> Response:
-        game = self.games.get(game_id)
-        game.submit(call.body())
+        self.games.get(game_id).submit(call.body())
         return send_json({"ok": True})
 
     def analyse(self, call: Call, game_id: str) -> Response:
         game = self.games.get(game_id)
         if game.record is None:
             raise Conflict("the game is not over")
-        if not analysable(game.record):
+        if game.record.loser is None:
             raise Conflict("only a game lost on the board has a loss to analyse")
         status = self.analyses.start(game.id, game.record)
         game.touch()
         return send_json({"analysis": status}, 202)
 
-    # ---- the analysis board ------------------------------------------------------------
     def analysis_events(self, call: Call) -> Response:
-        """A page's analysis session: its id, then its engine's lines, pushed; when the page
-        is gone (its stream ends) the engine is killed."""
+        """A page's analysis session: its id, then its engine's lines; its end kills the engine."""
 
         @contextmanager
         def session() -> Iterator[Any]:
@@ -301,29 +282,36 @@ class App:
     def analysis_url(self, call: Call) -> Response:
         return send_json(parse_url(call.query))
 
-    # ---- game review -------------------------------------------------------------------
-    def _reviewed(self, query: Dict[str, str]) -> Tuple[GameRecord, Optional[Job]]:
-        """The game a review query names and its job in this server, if any: a job keeps its
-        game, so the page's polls (twice a second) never read the log."""
+    def _reviewed(self, query: Dict[str, str]) -> Tuple[GameRecord, Budget, Optional[Job]]:
+        """The game and budget a review query names, and its job in this server, if any: a
+        job keeps its game, so the page's polls (twice a second) never read the log."""
         key = game_key(query)
-        job = self.reviews.current(key)
+        try:
+            budget = self.reviews.budget_of(query)
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
+        job = self.reviews.current(key, budget)
         if job is not None and job.record is not None:
-            return job.record, job
-        return self.finished(key)[1], None
+            return job.record, budget, job
+        return self.finished(key)[1], budget, None
+
+    def _review_view(self, record: GameRecord, job: Job) -> Dict[str, Any]:
+        return {"game": game_view(record), "budgets": self.reviews.choices(),
+                **self.reviews.view(job)}
 
     def review_state(self, call: Call) -> Response:
-        """A finished game and its review's state (the review once it is ready)."""
-        record, job = self._reviewed(call.query)
-        job = job if job is not None else self.reviews.job(record.key)
-        return send_json({"game": game_view(record), **job.to_dict()})
+        """A finished game and its review's state at a budget (the review once it is
+        ready)."""
+        record, budget, job = self._reviewed(call.query)
+        job = job if job is not None else self.reviews.job(record.key, budget)
+        return send_json(self._review_view(record, job))
 
     def review_start(self, call: Call) -> Response:
-        """Queue a finished game's review (nothing when it is kept or under way)."""
-        record = self._reviewed(call.query)[0]
-        return send_json({"game": game_view(record), **self.reviews.start(record).to_dict()},
-                         202)
+        """Queue a finished game's review at a budget (nothing when it is kept or under
+        way)."""
+        record, budget, _ = self._reviewed(call.query)
+        return send_json(self._review_view(record, self.reviews.start(record, budget)), 202)
 
-    # ---- watch -------------------------------------------------------------------------
     def _snapshot(self, batch: Optional[str]) -> Dict[str, Any]:
         with self._watch_lock:
             return self.watch.snapshot(batch)
@@ -351,11 +339,6 @@ class App:
         return event_stream(self._stop, nullcontext(next_event))
 
 
-def analysable(record: GameRecord) -> bool:
-    """Whether a game has a loss to analyse: one lost on the board (not a tie, not a fault)."""
-    return record.loser is not None
-
-
 def game_key(query: Dict[str, str]) -> GameKey:
     """The game a page's query names by its key; BadRequest otherwise."""
     try:
@@ -365,25 +348,9 @@ def game_key(query: Dict[str, str]) -> GameKey:
                          "the last three)") from None
 
 
-def listening(host: str, port: int) -> socket.socket:
-    """A socket bound to (host, port) (port 0: any free one) and listening, so its address is
-    known, and connections wait for the server, before it serves; OSError when it cannot (a
-    busy port, an unknown host)."""
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
-        sock.listen(128)
-    except BaseException:
-        sock.close()
-        raise
-    return sock
-
-
 class _Uvicorn(uvicorn.Server):
-    """uvicorn's server, which stops the app as it stops: no new connection, then the app's
-    streams end and its games are recorded as abandoned (in a thread: games end, engines are
-    killed), then uvicorn ends the connections, whose answers are then short."""
+    """uvicorn's server, stopping the app as it stops: no new connection, then the app's streams
+    and games end (in a thread), then uvicorn ends the connections, their answers then short."""
 
     def __init__(self, config: uvicorn.Config, app: App) -> None:
         super().__init__(config)
@@ -397,9 +364,8 @@ class _Uvicorn(uvicorn.Server):
 
 
 class Server:
-    """The app, served by uvicorn (h11 for the HTTP) on a socket bound beforehand:
-    `serve_forever()` in a thread of its own (or the main one, where uvicorn takes Ctrl-C and
-    SIGTERM, stops, then hands the signal back), `shutdown()` from another thread."""
+    """The app, served by uvicorn on a socket bound beforehand: `serve_forever()` in a thread of
+    its own (or the main one, where uvicorn takes Ctrl-C and SIGTERM), `shutdown()` from another."""
 
     def __init__(self, app: App, sock: socket.socket) -> None:
         self.app, self.socket = app, sock
@@ -433,10 +399,14 @@ class Server:
 def make_server(folder: Path, players: Mapping[str, PlayerSpec], host: str = "127.0.0.1",
                 port: int = 8000, time_limit: float = 3.0,
                 sprt: Tuple[float, float] = (0.0, 10.0)) -> Server:
-    """A server bound to (host, port) (port 0: any free one), not yet serving; OSError when
-    the port is busy (nothing started then)."""
-    sock = listening(host, port)
+    """A server bound to (host, port) (port 0: any free one) and listening, so its address is
+    known and connections wait for it, not yet serving; OSError when it cannot (a busy port,
+    an unknown host: nothing started then)."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
         return Server(App(folder, players, time_limit, sprt), sock)
     except BaseException:
         sock.close()
@@ -444,11 +414,9 @@ def make_server(folder: Path, players: Mapping[str, PlayerSpec], host: str = "12
 
 
 def run(server: Server) -> None:
-    """Serve until Ctrl-C or SIGTERM; running games are then recorded as abandoned. uvicorn
-    hands the signal back once it stopped: Ctrl-C goes on as KeyboardInterrupt, SIGTERM to its
-    handler, each after the games are recorded."""
+    """Serve until Ctrl-C or SIGTERM, the running games then recorded as abandoned; uvicorn
+    hands the signal back once stopped (Ctrl-C goes on as KeyboardInterrupt)."""
     try:
         server.serve_forever()
     finally:
-        server.app.close()
         server.server_close()

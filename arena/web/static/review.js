@@ -1,18 +1,23 @@
-// The game review page: one finished game, named by its key in the query string. The page asks
-// the server to review it (a job queued for an engine), shows the job's progress, then draws
-// the first player's win chance over the moves (inline SVG), the marked moves in colour on the
-// graph and in a list, and the loss analysis's decisive move. Hovering the graph or the list
-// shows that position on the board; a click opens it on the analysis board. The graph mirrors
-// what it shows into data-* attributes for the browser tests.
+// The game review page: one finished game, named by its key in the query string, at a budget
+// (`&seconds=S`, one of the server's choices; none: the server's own). The page asks the server
+// to review it (a job queued for an engine), shows the job's progress and what it waits for,
+// then draws the first player's win chance over the moves (inline SVG), the marked moves in
+// colour on the graph and in a list, and the loss analysis's decisive move with its own sign.
+// A mark's dot and its list entry are links to the same place: the analysis board at the
+// position before the marked move, the game's moves all there; a click elsewhere on the graph
+// opens the position under the pointer. The graph mirrors what it shows into data-* attributes
+// for the browser tests.
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
   const SVGNS = 'http://www.w3.org/2000/svg';
   const MARKS = { // symbol and colour of each mark (docs/web.md, "Game review")
     inaccuracy: ['?!', '#d9a400'], mistake: ['?', '#e67e22'], blunder: ['??', '#d62828'],
-    'walked into a proven loss': ['✗', '#111'], 'gave away a proven win': ['✗', '#7b2cbf'] };
+    'walked into a proven loss': ['✗', '#111'], 'gave away a proven win': ['✗', '#7b2cbf'],
+    decisive: ['◆', '#1d4ed8'] };
+  const DECISIVE = 'decisive: the loss analysis proves the game lost from here';
   const W = 640, H = 220, LEFT = 40, RIGHT = 12, TOP = 12, BOTTOM = 24;
-  const page = { game: null, review: null, board: null };
+  const page = { game: null, review: null, board: null, budgets: null };
 
   function svg(parent, tag, attrs) {
     const el = document.createElementNS(SVGNS, tag);
@@ -21,23 +26,36 @@
     return el;
   }
   function say(text) { $('message').textContent = text || ''; }
-  function request(method) { return web.json('/api/review' + location.search, method); }
+  function query(seconds) { // the page's query, its budget replaced (null: the server's)
+    const q = new URLSearchParams(location.search);
+    q.delete('seconds');
+    if (seconds !== undefined && seconds !== null) q.set('seconds', seconds);
+    return q.toString();
+  }
+  const API = '/api/review?' + query(new URLSearchParams(location.search).get('seconds'));
 
   // ---- the position at a ply ----------------------------------------------------------------
-  // The analysis board with the whole game, its cursor on the position after `ply` moves.
-  function open(ply) { location.href = '/analyse/game' + location.search + '&ply=' + ply; }
+  // The analysis board with the whole game, its cursor on the position after `ply` moves (the
+  // position before move index `ply`).
+  function boardUrl(ply) { return '/analyse/game?' + query(null) + '&ply=' + ply; }
+  function open(ply) { location.href = boardUrl(ply); }
+  function xy(m) { return '(' + m.join(',') + ')'; }
   function show(ply) {
     const g = page.game, n = g.moves.length;
     C4Board.paint(page.board, g.moves, ply, ply === n);
     const p = page.review && page.review.positions[ply];
-    let text = ply === 0 ? 'the empty board' : 'after move ' + ply + ' (' +
-      g.moves[ply - 1].join(',') + ')';
+    let text = ply === 0 ? 'the empty board' : 'after move ' + ply + ' ' + xy(g.moves[ply - 1]);
+    if (ply < n) text += '; next, move ' + (ply + 1) + ' ' + xy(g.moves[ply]) + ' by ' +
+      g.names[ply % 2];
+    ring('next', ply < n ? g.moves[ply] : null);
+    ring('best', p && p.best ? p.best : null);
     if (p) {
-      text += ': ' + g.names[0] + "'s win chance " + Math.round(p.chance * 100) + '%' +
+      text += '. ' + g.names[0] + "'s win chance " + Math.round(p.chance * 100) + '%' +
         (p.proof ? ' (proven ' + p.proof + ' for the side to move)' : '') +
-        (p.best ? ', the engine plays (' + p.best.join(',') + ')' : '');
+        (p.best ? '; the engine plays ' + xy(p.best) : '');
     }
     $('step-info').textContent = text;
+    $('board').dataset.ply = ply;
     const cursor = $('graph').querySelector('.cursor');
     if (cursor) {
       const x = xOf(ply);
@@ -45,20 +63,37 @@
       cursor.setAttribute('x2', x);
     }
   }
+  // A ring on the board: the move played next (dashed), the engine's move there (green).
+  function ring(kind, move) {
+    const old = $('board').querySelector('.ring-' + kind);
+    if (old) old.remove();
+    const cell = move && page.board.cells[move[0] + ',' + move[1]];
+    if (!cell) return;
+    svg($('board'), 'circle', { class: 'ring-' + kind, cx: cell.getAttribute('cx'),
+      cy: cell.getAttribute('cy'), r: page.board.cell * 0.46, fill: 'none',
+      'pointer-events': 'none' });
+  }
 
   // ---- the graph ----------------------------------------------------------------------------
   function xOf(ply) { return LEFT + ply * (W - LEFT - RIGHT) / Math.max(1, page.game.moves.length); }
   function yOf(chance) { return TOP + (1 - chance) * (H - TOP - BOTTOM); }
-  function plyAt(clientX) {
+  function plyAt(clientX) { // the graph is scaled to its box (a phone's width)
     const r = $('graph').getBoundingClientRect(), n = page.game.moves.length;
-    const ply = Math.round((clientX - r.left - LEFT) / ((W - LEFT - RIGHT) / Math.max(1, n)));
+    const x = (clientX - r.left) * W / (r.width || W);
+    const ply = Math.round((x - LEFT) / ((W - LEFT - RIGHT) / Math.max(1, n)));
     return Math.max(0, Math.min(n, ply));
   }
+  // A link on the graph to the position before move `index` (its sign drawn inside it).
+  function link(el, index, label) {
+    const a = svg(el, 'a', { href: boardUrl(index), 'aria-label': label });
+    a.addEventListener('click', function (e) { e.stopPropagation(); });
+    a.addEventListener('mouseenter', function () { show(index); });
+    return a;
+  }
   function drawGraph() {
-    const el = $('graph'), rv = page.review, pos = rv.positions;
+    const el = $('graph'), rv = page.review, pos = rv.positions, g = page.game;
     el.textContent = '';
-    el.setAttribute('width', W);
-    el.setAttribute('height', H);
+    el.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
     el.dataset.plies = pos.length - 1;
     svg(el, 'rect', { x: LEFT, y: TOP, width: W - LEFT - RIGHT, height: H - TOP - BOTTOM,
       fill: '#f3f3f3', stroke: '#bbb' });
@@ -77,26 +112,41 @@
       xOf(pos.length - 1) + ',' + yOf(0) + 'Z', fill: '#f3b3b3', opacity: 0.6 });
     svg(el, 'polyline', { class: 'chance', points: points.join(' '), fill: 'none',
       stroke: '#b42318', 'stroke-width': 2 });
-    if (rv.decisive !== null) {
-      const x = xOf(rv.decisive + 1);
-      svg(el, 'line', { class: 'decisive', x1: x, x2: x, y1: TOP, y2: H - BOTTOM,
-        stroke: '#243b55', 'stroke-width': 2, 'stroke-dasharray': '6 3' });
+    if (rv.decisive !== null) { // a dashed line before the decisive move, its sign on top
+      const x = xOf(rv.decisive), look = MARKS.decisive;
+      svg(el, 'line', { x1: x, x2: x, y1: TOP, y2: H - BOTTOM, stroke: look[1],
+        'stroke-width': 2, 'stroke-dasharray': '6 3' });
+      const a = link(el, rv.decisive, 'move ' + (rv.decisive + 1) + ': ' + DECISIVE);
+      a.setAttribute('class', 'mark decisive');
+      a.dataset.mark = 'decisive';
+      a.dataset.index = rv.decisive;
+      svg(a, 'path', { d: 'M' + x + ',' + (TOP - 8) + 'l8,8l-8,8l-8,-8z', fill: look[1],
+        stroke: '#fff' });
+      svg(a, 'title', {}).textContent = 'move ' + (rv.decisive + 1) + ' ' +
+        xy(g.moves[rv.decisive]) + ', ' + DECISIVE;
     }
-    rv.marks.forEach(function (m) {
-      const c = svg(el, 'circle', { class: 'mark', cx: xOf(m.index + 1),
-        cy: yOf(pos[m.index + 1].chance), r: 5, fill: MARKS[m.mark][1], stroke: '#fff',
-        'data-mark': m.mark, 'data-index': m.index });
-      svg(c, 'title', {}).textContent = 'move ' + (m.index + 1) + ': ' + m.mark;
+    rv.marks.forEach(function (m) { // at the position before the move: where the fall starts
+      const a = link(el, m.index, 'move ' + (m.index + 1) + ': ' + m.mark);
+      a.setAttribute('class', 'mark');
+      a.dataset.mark = m.mark;
+      a.dataset.index = m.index;
+      svg(a, 'circle', { cx: xOf(m.index), cy: yOf(pos[m.index].chance), r: 6,
+        fill: MARKS[m.mark][1], stroke: '#fff' });
+      svg(a, 'title', {}).textContent = 'move ' + (m.index + 1) + ' ' + xy(m.move) + ': ' +
+        m.mark + (m.why ? ' (' + m.why + ')' : '');
     });
     svg(el, 'line', { class: 'cursor', x1: LEFT, x2: LEFT, y1: TOP, y2: H - BOTTOM,
-      stroke: '#0bd', 'stroke-width': 1 });
-    el.style.cursor = 'pointer';
+      stroke: '#0bd', 'stroke-width': 1, 'pointer-events': 'none' });
     el.addEventListener('mousemove', function (e) { show(plyAt(e.clientX)); });
     el.addEventListener('click', function (e) { open(plyAt(e.clientX)); });
-    $('graph-hint').textContent = 'Before each move, from ' + page.game.names[0] +
-      "'s side (first, red), the engine at " + budgetText(rv.budget) + ' a position' +
-      (rv.decisive !== null ? '; the dashed line: the decisive move of the loss analysis' : '') +
-      '. A click opens that position on the analysis board.';
+    $('graph-hint').textContent = 'Before each move, from ' + g.names[0] +
+      "'s side (first, red), the engine at " + budgetText(rv.budget) + ' a position. A ' +
+      "mark's dot sits at the position before the marked move, and it and the list open " +
+      'that position on the analysis board (the move played is next in its list); a click ' +
+      'elsewhere opens the position under the pointer.' +
+      (rv.hidden.length ? ' Not marked at this budget: ' + rv.hidden.join(', ') + ' (two ' +
+        "reviews at it differ by up to " + rv.noise.toFixed(2) + " in a move's fall, 9 moves " +
+        'in 10; choose a larger budget to see them).' : '');
   }
   function budgetText(b) {
     return [b.seconds ? b.seconds + ' s' : '', b.playouts ? b.playouts + ' play-outs' : '']
@@ -108,31 +158,49 @@
     const ul = $('marks'), rv = page.review, g = page.game;
     ul.textContent = '';
     const items = rv.marks.map(function (m) {
-      return { index: m.index, mark: m.mark, text: m.mark + ' (' + (-m.fall).toFixed(2) + ')' };
+      return { index: m.index, mark: m.mark, text: m.mark + (m.why ? ': ' + m.why : '') };
     });
-    if (rv.decisive !== null) {
-      items.push({ index: rv.decisive, mark: 'decisive', text: 'the decisive move of the ' +
-        'loss analysis' });
-    }
+    if (rv.decisive !== null) items.push({ index: rv.decisive, mark: 'decisive', text: DECISIVE });
     items.sort(function (p, q) { return p.index - q.index; });
     items.forEach(function (it) {
-      const li = document.createElement('li'), sym = document.createElement('b');
-      const look = MARKS[it.mark] || ['!', '#243b55'];
+      const li = document.createElement('li'), a = document.createElement('a');
+      const sym = document.createElement('b'), look = MARKS[it.mark];
       sym.textContent = look[0] + ' ';
       sym.style.color = look[1];
-      li.appendChild(sym);
-      const best = rv.positions[it.index].best;
-      li.appendChild(document.createTextNode('move ' + (it.index + 1) + ' (' +
-        g.moves[it.index].join(',') + ') by ' + g.names[it.index % 2] + ': ' + it.text +
-        (best ? '; the engine plays (' + best.join(',') + ')' : '')));
+      a.href = boardUrl(it.index);
+      a.title = 'opens the position before this move on the analysis board';
+      a.appendChild(sym);
+      a.appendChild(document.createTextNode('move ' + (it.index + 1) + ' ' +
+        xy(g.moves[it.index]) + ' by ' + g.names[it.index % 2] + ': ' + it.text));
+      li.appendChild(a);
       li.dataset.mark = it.mark;
       li.dataset.index = it.index;
-      li.title = 'opens the position before this move on the analysis board';
-      li.addEventListener('mouseenter', function () { show(it.index + 1); });
-      li.addEventListener('click', function () { open(it.index); });
+      li.addEventListener('mouseenter', function () { show(it.index); });
+      a.addEventListener('focus', function () { show(it.index); });
       ul.appendChild(li);
     });
     if (!items.length) ul.appendChild(document.createElement('li')).textContent = 'none';
+  }
+
+  // ---- the budget ---------------------------------------------------------------------------
+  function drawBudgets(b) {
+    if (page.budgets) return;
+    page.budgets = b;
+    const select = $('budget'), chosen = new URLSearchParams(location.search).get('seconds');
+    const options = [[null, budgetText(b.default) + ' a position (the server\'s)']].concat(
+      b.seconds.filter(function (s) { return s !== b.default.seconds || b.default.playouts; })
+        .map(function (s) { return [String(s), s + ' s a position']; }));
+    options.forEach(function (o) {
+      const opt = document.createElement('option');
+      opt.value = o[0] === null ? '' : o[0];
+      opt.textContent = o[1];
+      opt.selected = o[0] === null ? chosen === null || (Number(chosen) === b.default.seconds &&
+        !b.default.playouts) : Number(o[0]) === Number(chosen);
+      select.appendChild(opt);
+    });
+    select.addEventListener('change', function () {
+      location.search = '?' + query(select.value || null);
+    });
   }
 
   // ---- the job ------------------------------------------------------------------------------
@@ -144,15 +212,19 @@
         ' (second, yellow), ' + b[0] + 'x' + b[1] + ', forbidden (' + b[2] + ',' + b[3] +
         '): ' + d.game.result + ', ' + d.game.reason;
       page.board = C4Board.build($('board'), b[0], b[1], b[2], b[3], { cell: 36 });
+      $('board').setAttribute('viewBox', '0 0 ' + $('board').getAttribute('width') + ' ' +
+        $('board').getAttribute('height')); // so that it scales to a phone's width
       C4Board.setWin(page.board, [].concat.apply([], d.game.win_line));
       show(d.game.moves.length);
     }
+    drawBudgets(d.budgets);
     const bar = $('progress');
     bar.max = Math.max(1, d.total);
     bar.value = d.state === 'ready' ? bar.max : d.done;
     $('progress-text').textContent = {
-      queued: 'waiting for an engine (every core is busy)...',
-      running: 'reviewing: ' + d.done + ' of ' + d.total + ' positions',
+      queued: (d.message || 'waiting for an engine') + '...',
+      running: 'reviewing: ' + d.done + ' of ' + d.total + ' positions' +
+        (d.message ? '; ' + d.message : ''),
       ready: 'reviewed', failed: 'the review failed: ' + d.message }[d.state] || d.state;
     document.body.dataset.state = d.state;
     if (d.state === 'ready') {
@@ -166,7 +238,7 @@
   }
   // The job's state twice a second until it is ready or failed; a failed poll is retried.
   function poll() {
-    web.poll('/api/review' + location.search, 500, function (d) {
+    web.poll(API, 500, function (d) {
       say('');
       render(d);
       return d.state === 'ready' || d.state === 'failed';
@@ -174,11 +246,22 @@
       say(e.message + ' (asking again in ' + Math.round(pause / 1000) + ' s)');
     });
   }
-  request('POST').then(function (d) {
-    render(d);
-    if (d.state !== 'ready' && d.state !== 'failed') poll();
-  }).catch(function (e) {
-    say(e.message);
-    document.body.dataset.state = 'refused';
-  });
+  // Ask for the review; a refusal (a bad key, an unknown game) is the end, a lost connection
+  // is asked again.
+  function start() {
+    web.json(API, 'POST').then(function (d) {
+      say('');
+      render(d);
+      if (d.state !== 'ready' && d.state !== 'failed') poll();
+    }).catch(function (e) {
+      if (e instanceof TypeError) {
+        say(e.message + ' (asking again in 2 s)');
+        setTimeout(start, 2000);
+        return;
+      }
+      say(e.message);
+      document.body.dataset.state = 'refused';
+    });
+  }
+  start();
 }());

@@ -1,5 +1,9 @@
-"""The game review (arena/engine/review.py): the marking rule on hand-made evaluations, a short real
-game reviewed by the engine and kept, and `python -m arena review` on a log."""
+"""The game review (arena/engine/review.py): the marking rules on hand-made evaluations (each
+mark one rule's: no fall mark on the engine's own move, "walked into a proven loss" only where a
+move held, "gave away a proven win" only where one was proven, nothing once the loss analysis
+proves the game settled, falls hidden at budgets too noisy for them), a short real game
+reviewed by the engine and kept with the loss analysis's decisive move, and `python -m arena
+review` on a log."""
 
 import json
 import subprocess
@@ -10,7 +14,15 @@ from pathlib import Path
 import pytest
 
 from arena.engine import review as rv
-from arena.engine.review import GAVE_AWAY, WALKED_INTO, Budget, Position, mark_moves, position_of
+from arena.engine.review import (
+    GAVE_AWAY,
+    WALKED_INTO,
+    Budget,
+    MoveValue,
+    Position,
+    mark_moves,
+    position_of,
+)
 from devtools.terminal import run_on_a_terminal
 from records.game import GameRecord
 from records.log import write_log
@@ -29,12 +41,16 @@ def game(moves=OPENING, code=1, round_=0, **kw) -> GameRecord:
                       moves=moves, times=[0.01] * len(moves), **kw)
 
 
-def marks_of(chances, proofs=None):
-    """The marks (index, mark) of a game of len(chances) - 1 moves, the first player's win
-    chance before each move and after the last."""
-    proofs = proofs or [None] * len(chances)
-    positions = [Position(c, None, p) for c, p in zip(chances, proofs)]
-    return [(m.index, m.mark) for m in mark_moves([[0, 0]] * (len(chances) - 1), positions)]
+def marks_of(chances, proofs=None, moves=None, best=None, falls=rv.FALLS, settled=None):
+    """The marks (index, mark) of a game of len(chances) - 1 moves, each (0, 0), the first
+    player's win chance before each move and after the last, with the proofs, the moves'
+    proofs (a list of (move, proof) a position) and the engine's move of each position."""
+    n = len(chances)
+    proofs, moves, best = proofs or [None] * n, moves or [[]] * n, best or [None] * n
+    positions = [Position(c, b, p, [MoveValue(list(m), None, q) for m, q in ms])
+                 for c, p, ms, b in zip(chances, proofs, moves, best)]
+    return [(m.index, m.mark) for m in mark_moves([[0, 0]] * (n - 1), positions, falls,
+                                                  settled)]
 
 
 # ---- the rule ---------------------------------------------------------------------------
@@ -57,29 +73,75 @@ def test_the_second_players_fall_is_read_from_its_side():
     assert marks_of([0.5, 0.5, 0.2]) == []
 
 
+def test_the_engines_own_move_carries_no_fall_mark():
+    # the same fall of 0.4: a blunder when another move was the engine's, nothing when the
+    # move played is the one the engine plays there (the fall is two searches disagreeing)
+    assert marks_of([0.6, 0.4], best=[[8, 3], None]) == [(0, "blunder")]
+    assert marks_of([0.6, 0.4], best=[[0, 0], None]) == []
+
+
+def test_falls_the_budget_cannot_tell_from_noise_are_not_marked():
+    shown = Budget(0.5).falls()  # 0.5 s: a move's fall moves by 0.12 between two reviews
+    assert [name for _, name in shown] == ["blunder", "mistake"]
+    assert marks_of([0.6, 0.54], falls=shown) == []  # an inaccuracy's fall, hidden
+    assert marks_of([0.6, 0.49], falls=shown) == [(0, "mistake")]
+    assert Budget(None, 100).falls() == ()  # below every budget measured: no fall shown
+    assert Budget(5.0, 100).falls() == ()  # the noisier of the two counts
+
+
 def test_a_proven_win_given_away_is_marked_however_small_the_fall():
-    # before: the first player to move, proven won; after: the second to move, not proven lost
-    assert marks_of([1.0, 0.97], ["win", None]) == [(0, GAVE_AWAY)]
+    # before: the first player to move, proven won, (8, 3) proven to win; after: the second
+    # to move, not proven lost
+    won = [[([8, 3], "win"), ([0, 0], None)], []]
+    assert marks_of([1.0, 0.97], ["win", None], won) == [(0, GAVE_AWAY)]
     # still proven won after the move (the second player to move is proven lost): no mark
-    assert marks_of([1.0, 1.0], ["win", "loss"]) == []
+    assert marks_of([1.0, 1.0], ["win", "loss"], won) == []
+    # the move played is the one proven to win, whatever the search after it saw: no mark
+    assert marks_of([1.0, 0.8], ["win", None], [[([0, 0], "win")], []]) == []
+    # the forced-win search proved the position, no move: the engine's best is the win
+    unnamed = [[([8, 3], None), ([0, 0], None)], []]
+    assert marks_of([1.0, 0.8], ["win", None], unnamed, best=[[0, 0], None]) == []
+    assert marks_of([1.0, 0.8], ["win", None], unnamed, best=[[8, 3], None]) == [
+        (0, GAVE_AWAY)]
 
 
-def test_walking_into_a_proven_loss_is_marked():
-    # the second player, not proven lost, moves; then the first, to move, is proven to win
-    assert marks_of([0.5, 0.48, 1.0], [None, None, "win"]) == [(1, WALKED_INTO)]
+def test_walking_into_a_proven_loss_needs_a_move_that_held():
+    # the second player moves (0, 0), proven lost after it (the first, to move, proven to
+    # win); (5, 0) was not proven lost: it held
+    held = [[], [([0, 0], "loss"), ([5, 0], None)], []]
+    assert marks_of([0.5, 0.48, 1.0], [None, None, "win"], held) == [(1, WALKED_INTO)]
+    # every other move proven lost too: nothing held, no mark (not even the fall's)
+    lost = [[], [([0, 0], "loss"), ([5, 0], "loss")], []]
+    assert marks_of([0.5, 0.48, 1.0], [None, None, "win"], lost) == []
+    # the engine's own proof of the move played says lost, the search after it did not
+    assert marks_of([0.5, 0.48, 0.7], [None, None, None], held) == [(1, WALKED_INTO)]
     # already proven lost before the move (the first player to move): no mark
-    assert marks_of([0.0, 0.0], ["loss", "win"]) == []
+    assert marks_of([0.0, 0.0], ["loss", "win"], [[([0, 0], "loss"), ([5, 0], "loss")],
+                                                  []]) == []
+
+
+def test_a_move_in_a_proven_loss_or_keeping_a_proven_result_is_not_marked_by_its_fall():
+    assert marks_of([0.3, 0.0], ["loss", None]) == []  # every move loses
+    assert marks_of([0.5, 0.3], ["draw", None], [[([0, 0], "draw")], []]) == []
+
+
+def test_nothing_is_marked_once_the_loss_analysis_proves_the_result_settled():
+    chances = [0.6, 0.4, 0.7, 0.2]  # three blunders
+    assert [i for i, _ in marks_of(chances)] == [0, 1, 2]
+    assert [i for i, _ in marks_of(chances, settled=2)] == [0, 1]
 
 
 def test_the_engines_line_is_turned_to_the_first_players_view():
     line = {"done": True, "best": [8, 1], "proof": None,
             "moves": [{"move": [8, 0], "value": 0.7, "proof": None},
-                      {"move": [8, 1], "value": 0.6, "proof": None}]}
-    assert position_of(line, Seat.FIRST) == Position(0.6, [8, 1], None)  # the best move's value
-    assert position_of(line, Seat.SECOND) == Position(0.4, [8, 1], None)
+                      {"move": [8, 1], "value": 0.6, "proof": {"result": "loss", "plies": 2}}]}
+    moves = [MoveValue([8, 0], 0.7, None), MoveValue([8, 1], 0.6, "loss")]
+    # the best move's value, and each move's value and proof as the engine gave them
+    assert position_of(line, Seat.FIRST) == Position(0.6, [8, 1], None, moves)
+    assert position_of(line, Seat.SECOND) == Position(0.4, [8, 1], None, moves)
     proven = {**line, "proof": {"result": "loss", "plies": 2}}
-    assert position_of(proven, Seat.FIRST) == Position(0.0, [8, 1], "loss")  # the proof wins
-    assert position_of(proven, Seat.SECOND) == Position(1.0, [8, 1], "loss")
+    assert position_of(proven, Seat.FIRST) == Position(0.0, [8, 1], "loss", moves)  # proof wins
+    assert position_of(proven, Seat.SECOND) == Position(1.0, [8, 1], "loss", moves)
 
 
 # ---- a real game ------------------------------------------------------------------------
@@ -92,7 +154,13 @@ def test_a_short_game_is_reviewed_kept_and_read_back(tmp_path, monkeypatch):
     assert review.positions[-1] == Position(1.0, None, "loss")  # X made four; O to move
     assert review.positions[-2].proof == "win" and review.positions[-2].chance == 1.0
     assert review.positions[-2].best == [5, 0]  # the engine sees X's four
-    assert (5, WALKED_INTO) in [(m.index, m.mark) for m in review.marks]
+    # O's (6, 8) let X's four in: proven lost after it, while (5, 0), the block, was not
+    # proven lost before it (every other move lost at once); the record has no loss
+    # analysis, so the review ran one: it names the same move
+    assert review.positions[5].proof_of([6, 8]) == "loss"
+    assert review.positions[5].proof_of([5, 0]) is None
+    assert [(m.index, m.mark) for m in review.marks] == [(5, WALKED_INTO)]
+    assert review.decisive == 5
     path = rv.review_path(tmp_path, record.key)
     assert path == tmp_path / "reviews" / "hand_alice_bob_0_0_0.json"
     kept = path.read_bytes()

@@ -5,9 +5,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from skips import skip_if_missing
 from replay_dom import PageDom
 from replay_records import forbidden_bottom_win
+from skips import skip_if_missing
 
 from arena.web.replay import write_report
 from devtools.browser import chromium_missing, dump_dom

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Dict, List, Tuple
 
 import pytest
-from skips import skip_if_missing
 from replay_dom import PageDom
 from replay_records import write_records
+from skips import skip_if_missing
 
 from arena.web.replay import write_report
 from devtools.browser import chromium_missing, dump_dom
