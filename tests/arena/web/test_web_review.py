@@ -214,6 +214,20 @@ def test_the_review_page_draws_the_graph_and_marks_and_opens_the_analysis_board(
         items[0].click()
         wait_for(browser, ON_THE_BOARD)
         assert board_query(browser.current_url) == BEFORE_5
+        # the game opened from the review keeps every move: the arrow keys step through it
+        from selenium.webdriver.common.keys import Keys
+
+        wait_for(browser, "document.body.dataset.ready")
+        body = browser.find_element("tag name", "body")
+        board = "document.getElementById('analysis-board').dataset.plies"
+        assert browser.execute_script(f"return {board}") == "5"
+        body.send_keys(Keys.ARROW_RIGHT)
+        wait_for(browser, f"{board} === '6'")
+        body.send_keys(Keys.ARROW_LEFT)
+        body.send_keys(Keys.ARROW_LEFT)
+        wait_for(browser, f"{board} === '4'")
+        body.send_keys(Keys.END)
+        wait_for(browser, f"{board} === '{len(OPENING)}'")
         # a click elsewhere on the graph opens the position under the pointer: ply 2
         browser.back()
         wait_for(browser, "document.body.dataset.state === 'ready'")
