@@ -1,12 +1,12 @@
-"""A game review's marks by the earlier rule and by today's, on the same positions
-(docs/web.md, "Game review"): how many moves each marks, and why each mark the earlier rule
-made is gone or changed, by the rule that says so.
+"""A game review's marks by the plain rule and by the review's, on the same positions
+(docs/web.md, "Game review"): how many moves each marks, and why each mark of the plain rule
+the review leaves out or changes, by the rule that says so.
 
-The earlier rule (`old_marks`, as arena/engine/review.py had it at commit 5df1f6a): a fall of
-the mover's chances on -1..1 of 0.1, 0.2 or 0.3 is an inaccuracy, a mistake or a blunder on
-any move; a move from a position proven won to one not proven lost for the opponent "gave
-away a proven win"; a move from a position not proven lost to one proven lost "walked into a
-proven loss". Today's is the review's own (`arena.engine.review.mark_moves`).
+The plain rule (`plain_marks`: lichess's thresholds on every move, proofs read from the
+positions alone): a fall of the mover's chances on -1..1 of 0.1, 0.2 or 0.3 is an inaccuracy,
+a mistake or a blunder on any move; a move from a position proven won to one not proven lost
+for the opponent "gave away a proven win"; a move from a position not proven lost to one
+proven lost "walked into a proven loss". The review's is its own (`arena.engine.review.mark_moves`).
 
     python -m devtools.review_marks --playouts 2000 --seed 1 -j 2
 
@@ -41,8 +41,8 @@ RECORDS = ROOT / "docs" / "results" / "partner-2.4s-seed2039.jsonl"
 NAMES = [name for _, name in FALLS][::-1] + [WALKED_INTO, GAVE_AWAY]
 
 
-def old_marks(moves: Sequence[List[int]], positions: Sequence[Position]) -> List[Tuple[int, str]]:
-    """The earlier rule's marks (index, mark)."""
+def plain_marks(moves: Sequence[List[int]], positions: Sequence[Position]) -> List[Tuple[int, str]]:
+    """The plain rule's marks (index, mark)."""
     marks = []
     for i, _ in enumerate(moves):
         mover = Seat.of_ply(i)
@@ -61,7 +61,7 @@ def old_marks(moves: Sequence[List[int]], positions: Sequence[Position]) -> List
 
 
 def why_gone(record: GameRecord, review: Review, index: int, mark: str) -> str:
-    """The rule of today's that leaves an earlier mark out."""
+    """The review's rule that leaves a plain mark out."""
     move, before = record.moves[index], review.positions[index]
     after = review.positions[index + 1]
     proven = before.proof_of(move) or (after.proof.reversed if after.proof else None)
@@ -107,7 +107,7 @@ def main() -> None:
     moves = 0
     for record, review in zip(records, reviews):
         moves += len(record.moves)
-        old = dict(old_marks(record.moves, review.positions))
+        old = dict(plain_marks(record.moves, review.positions))
         new = {m.index: m.mark for m in review.marks}
         before.update(old.values())
         after.update(new.values())
