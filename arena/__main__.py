@@ -13,6 +13,8 @@
     python -m arena review results/arena -j 2                 # each move's value, mistakes marked
     python -m arena play human bot                            # you against a bot, at the terminal
     python -m arena serve results/arena                       # play and watch in the browser
+    python -m arena suite build results/arena -o suite.jsonl  # positions with one proven answer
+    python -m arena suite run suites "bot=python -m bot --protocol getpoint" --time 0.1
 
 Players on the command line are names from --config (default configs/arena.yaml where it
 exists), the built-in players (bot, random, greedy, heuristic, mcts200, uct: arena/batch/builtin.py)
@@ -38,6 +40,7 @@ from arena.batch.config import (
 from arena.core.boards import draw_board
 from arena.core.tasks import Task, play_task
 from arena.report import command as stat_command
+from arena.suite import command as suite_command
 from records.board import Board
 from records.game import GameKey
 from records.log import LOG_NAME, ResultLog, ResultsError
@@ -200,6 +203,18 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
                        default=(0.0, 10.0), help="the watch page's SPRT bounds (default 0 10; "
                                                  "a batch's early_stop.json wins)")
+    suite = command("suite", help="test suites: positions from games whose one right column is "
+                                  "proven (docs/suites.md)")
+    suites = suite.add_subparsers(dest="suite_command", required=True, metavar="SUITE_COMMAND")
+    for name, text in (("build", "the positions of played games where exactly one column wins, "
+                                 "or holds, proven by an exact search"),
+                       ("run", "each player's move at each position of a suite, scored")):
+        p = suites.add_parser(name, formatter_class=HelpFormatter, help=text, description=text)
+        _common(p)
+        if name == "build":
+            suite_command.add_build_arguments(p)
+        else:
+            suite_command.add_run_arguments(p, DEFAULT_CONFIG)
     return parser
 
 
@@ -337,12 +352,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_suite(args: argparse.Namespace) -> int:
+    prog = f"{prog_name()} suite {args.suite_command}"
+    if args.suite_command == "build":
+        return suite_command.build_command(args, prog)
+    return suite_command.run_command(args, prog)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(message)s", stream=sys.stderr)
     commands = {"stat": stat_command.run, "game": cmd_game, "view": cmd_view, "play": cmd_play,
-                "compare": cmd_compare, "serve": cmd_serve}
+                "compare": cmd_compare, "serve": cmd_serve, "suite": cmd_suite}
     try:
         if args.command in ("analyse", "review"):
             # their own parsers take the rest; -v and -q given before the command go along

@@ -5,10 +5,10 @@ Arrows run one way, between modules and between packages. A package here is a to
 (ROOMS: its sub-packages; no module sits directly in arena/ but its entry point), each a layer of
 its own: the records sit at the bottom and import no other package; inside the arena each room
 imports only the rooms ROOMS names below it, and only the command line reaches them all; the
-loss analysis uses the bot's search and the records, and the arena's command line is the only
-arena module that reaches it. The referee's package never imports the bot's, so the two
-implementations of the rules check each other, bench/ never imports tests/, and the shipped
-packages never import the development tooling (devtools, hostile, bench)."""
+loss analysis uses the bot's search and the records, and the arena's command line and the
+suites' room are the only arena modules that reach it. The referee's package never imports the
+bot's, so the two implementations of the rules check each other, bench/ never imports tests/,
+and the shipped packages never import the development tooling (devtools, hostile, bench)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ PACKAGES = ("analysis", "arena", "bench", "bot", "devtools", "hostile", "opponen
 SHIPPED = ("analysis", "arena", "bot", "opponents", "records")
 # Each room of the arena and the rooms it may import: the child processes at the bottom, then
 # the game core (rules, players, referee, tasks, the game worker, games in progress), the
-# reports, the engine's analysis, the cluster's path, the batches, and the web app (its pages,
-# the replay page `arena view` writes among them) on top of what it serves.
+# reports, the engine's analysis, the cluster's path, the batches, the test suites (built from
+# games with the analysis's proofs, run by asking players), and the web app (its pages, the
+# replay page `arena view` writes among them) on top of what it serves.
 ROOMS = {
     "arena.children": set(),
     "arena.core": {"arena.children"},
@@ -32,7 +33,8 @@ ROOMS = {
     "arena.engine": {"arena.children", "arena.core"},
     "arena.cluster": {"arena.core"},
     "arena.batch": {"arena.core", "arena.report", "arena.cluster"},
-    "arena.web": {"arena.batch", "arena.core", "arena.engine", "arena.report"},
+    "arena.suite": {"arena.batch", "arena.children", "arena.core", "arena.engine"},
+    "arena.web": {"arena.batch", "arena.core", "arena.engine", "arena.report", "arena.suite"},
 }
 ENTRY = ("arena", "arena.__main__")  # the package's docstring and its command line
 
@@ -200,10 +202,13 @@ def test_the_arena_never_imports_the_bot():
     assert {m: d for m, d in leaks.items() if d} == {}
 
 
-def test_only_the_arenas_command_line_reaches_the_analysis():
+def test_only_the_arenas_command_line_and_the_suites_reach_the_analysis():
+    """Each imports it only when it runs (`analyse`; a suite's build, whose exact questions are
+    the analysis's), so the rest of the arena, a suite's run included, never loads the bot."""
     users = {m for m, deps in graph().items()
              if m.split(".")[0] == "arena" and any(d.split(".")[0] == "analysis" for d in deps)}
-    assert users == {"arena.__main__"}
+    assert users == {"arena.__main__"} | {m for m in users if m.startswith("arena.suite.")}
+    assert "arena.suite.prove" in users
 
 
 def test_the_shipped_packages_import_no_development_tooling():

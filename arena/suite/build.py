@@ -1,0 +1,239 @@
+"""`arena suite build`: the positions of played games that are tests, each proven. Every game is
+walked back from its end (a loss of the named player's first, and an analysed loss's decisive
+position too) until a position the budget cannot settle; a position is kept when the exact
+search proves exactly one column wins, or none wins and exactly one holds. The
+suite gets each item as it is proven and a ledger beside it (``SUITE.games``) each game walked,
+with its counts, so Ctrl-C keeps the work done and the same command walks only the rest."""
+
+import json
+import signal
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, Iterable, Iterator, List, Set, Tuple
+
+from arena.core.rules import Grid
+from arena.engine.position import PositionError, game_positions
+from arena.suite.item import Goal, Item, Source, SuiteError, parse_line
+from arena.suite.lines import whole_lines
+from arena.suite.position import legal_moves, refusal, stones_id
+from arena.suite.prove import UNSETTLED, Budget, GameProofs, goal_of
+from records.analysis import LossAnalysis
+from records.game import GameKey, GameRecord
+from records.log import log_path, read_games
+from records.move import Move
+from records.result import Seat
+
+FOUR, FULL = "a four on the board", "the board is full"
+SEEN = "the same stones as a position kept before"
+
+
+def ledger_path(suite: Path) -> Path:
+    """The ledger of the games a build walked, beside its suite."""
+    return suite.with_name(suite.name + ".games")
+
+
+@dataclass
+class Walked:
+    """One game walked: the items it gave and why each other position is none."""
+
+    log: str
+    key: GameKey
+    items: List[Item] = field(default_factory=list)
+    left_out: Counter = field(default_factory=Counter)
+
+    def to_json(self, kept: int) -> str:
+        """The game's ledger line, ``kept`` being its items not seen before."""
+        return json.dumps({"log": self.log, "game": self.key.to_dict(), "kept": kept,
+                           "left_out": dict(self.left_out)})
+
+
+def grids_of(record: GameRecord) -> List[Grid]:
+    """The referee's grid before each move and after the last."""
+    grid = Grid(record.M, record.N, record.no_x, record.no_y)
+    grids = []
+    for ply, (x, y) in enumerate(record.moves):
+        grids.append(_copy(grid))
+        grid.play(x, y, Seat.of_ply(ply).stone)
+    return grids + [grid]
+
+
+def _copy(grid: Grid) -> Grid:
+    copy = Grid(grid.M, grid.N, grid.no_x, grid.no_y)
+    copy.cells, copy.top = list(grid.cells), list(grid.top)
+    return copy
+
+
+def walk(job: Tuple[str, GameRecord, Budget]) -> Walked:
+    """The items of one game: its positions from the last back (see the module's docstring)."""
+    log, record, budget = job
+    walked = Walked(log, record.key)
+    grids = grids_of(record)
+    proofs = GameProofs(record, budget)
+    ply = len(record.moves)
+    over = FOUR if record.moves and grids[ply].four_through(*record.moves[-1]) \
+        else FULL if grids[ply].is_full() else None
+    if over is not None:
+        walked.left_out[over] += 1
+        ply -= 1
+    while ply > 0 and _try(walked, proofs, record, grids[ply], ply) != UNSETTLED:
+        ply -= 1
+    analysis = record.analysis  # the walk ends at ``ply``: unsettled, or the empty board
+    if isinstance(analysis, LossAnalysis) and analysis.decisive is not None \
+            and analysis.decisive.index < ply:  # the decisive position, before the walk's end
+        _try(walked, proofs, record, grids[analysis.decisive.index], analysis.decisive.index)
+    return walked
+
+
+def _try(walked: Walked, proofs: GameProofs, record: GameRecord, grid: Grid, ply: int) -> str:
+    """Proves the position after ``ply`` moves (``grid``): its item goes to ``walked``, or the
+    reason it is none is counted there and returned ("" for an item)."""
+    reason = refusal(grid, Seat.of_ply(ply))
+    if reason is None:
+        values = proofs.values(ply, legal_moves(grid))
+        goal, reason = goal_of(values)
+        if goal is not None:
+            found = proofs.proofs(ply, values)
+            walked.items.append(Item(
+                stones_id(record.board, grid), record.board,
+                tuple(Move(*m) for m in record.moves[:ply]), goal, found,
+                proofs.theme(ply, goal, found), Source(walked.log, record.key, ply)))
+            return ""
+    walked.left_out[reason] += 1
+    return reason
+
+
+def games_to_walk(logs: Iterable[Path], lost_by: str) -> Tuple[List[Tuple[str, GameRecord]], int]:
+    """Each game of the logs once, with the log it is read from (the same board and moves in
+    two logs: once, an analysed copy before a bare one): the games ``lost_by`` (a name or its
+    start) lost first, the analysed ones among them first; and how many copies were dropped.
+    ResultsError for a log that cannot be read or a game no referee allows."""
+    games: Dict[Tuple[object, ...], Tuple[str, GameRecord]] = {}
+    copies = 0
+    for path in logs:
+        log = str(log_path(path))
+        for record in read_games(path):
+            try:
+                game_positions(record.board, record.moves)  # the referee's rules, move by move
+            except PositionError as exc:
+                raise SuiteError(f"{log}: round {record.round} leg {record.leg}: {exc}") from None
+            same = (record.board, tuple(map(tuple, record.moves)))
+            if same in games:
+                copies += 1
+                if isinstance(games[same][1].analysis, LossAnalysis) \
+                        or not isinstance(record.analysis, LossAnalysis):
+                    continue
+            games[same] = (log, record)
+
+    def rank(game: Tuple[str, GameRecord]) -> Tuple[bool, bool]:
+        record = game[1]
+        lost = record.loser is not None and record.name(record.loser).startswith(lost_by)
+        return not lost, not isinstance(record.analysis, LossAnalysis)
+
+    return sorted(games.values(), key=rank), copies
+
+
+@dataclass
+class Built:
+    """What a suite file and its ledger hold: the items, and each walked game's counts."""
+
+    items: List[Item] = field(default_factory=list)
+    games: Set[Tuple[str, GameKey]] = field(default_factory=set)
+    left_out: Counter = field(default_factory=Counter)
+
+    @classmethod
+    def read(cls, suite: Path) -> "Built":
+        """What an earlier build left: the games of its ledger, and the suite's items except
+        those of a game the ledger lacks (cut off before its line: it is walked again)."""
+        built = cls()
+        ledger = ledger_path(suite)
+        for number, line in enumerate(whole_lines(ledger), 1):
+            try:
+                data = json.loads(line)
+                built.games.add((data["log"], GameKey.from_dict(data["game"])))
+                built.left_out.update(data["left_out"])
+            except (ValueError, KeyError, TypeError) as exc:
+                raise SuiteError(f"{ledger}:{number}: not a ledger line ({exc})") from None
+        lines = whole_lines(suite)
+        for number, line in enumerate(lines, 1):
+            item = parse_line(line, f"{suite}:{number}")
+            if item.source is None or (item.source.log, item.source.game) in built.games:
+                built.items.append(item)
+        if len(built.items) < len(lines):
+            suite.write_text("".join(i.to_json() + "\n" for i in built.items), encoding="utf-8")
+        return built
+
+    def lines(self, suite: Path, copies: int) -> List[str]:
+        """What the build says: the positions kept, by goal, level and theme, and how many it
+        left out and why."""
+        goals = Counter(i.goal for i in self.items)
+        levels = Counter(i.level for i in self.items)
+        themes = Counter(i.theme.value if i.theme else "none" for i in self.items)
+        repeated = f" ({copies} copies of a game read once)" if copies else ""
+        return [f"{suite}: {len(self.items)} positions ("
+                + ", ".join(f"{g.value} {goals[g]}" for g in Goal)
+                + f") from {len(self.games)} games{repeated}",
+                "  by level: " + _counts(sorted(levels.items())),
+                "  by theme: " + _counts(themes.most_common()),
+                f"  left out: {sum(self.left_out.values())} positions: "
+                + _counts(self.left_out.most_common())]
+
+
+def _counts(pairs: Iterable[Tuple[str, int]]) -> str:
+    return ", ".join(f"{name} {n}" for name, n in pairs) or "none"
+
+
+def _ignore_ctrl_c() -> None:
+    """A worker leaves Ctrl-C to the command, which ends it (no traceback of its own)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def build(logs: List[Path], suite: Path, budget: Budget, lost_by: str, jobs: int = 1,
+          quiet: bool = False) -> List[str]:
+    """Walks the games of ``logs`` that ``suite``'s ledger lacks, appending each new item to
+    the suite and each game to the ledger as it is done; returns what the build says.
+    ResultsError for input it cannot use; KeyboardInterrupt leaves both files whole."""
+    from multiprocessing import Pool
+
+    from tqdm import tqdm
+
+    games, copies = games_to_walk(logs, lost_by)
+    suite.parent.mkdir(parents=True, exist_ok=True)
+    built = Built.read(suite)
+    seen = {item.id for item in built.items}
+    work = [(log, record, budget) for log, record in games
+            if (log, record.key) not in built.games]
+    with open(suite, "a", encoding="utf-8") as out, \
+            open(ledger_path(suite), "a", encoding="utf-8") as ledger, \
+            tqdm(total=len(games), initial=len(games) - len(work), unit="game", desc="build",
+                 disable=True if quiet else None, file=sys.stderr) as bar:
+        def keep(walked_games: Iterator[Walked]) -> None:
+            for walked in walked_games:
+                new = [item for item in walked.items if item.id not in seen]
+                if len(new) < len(walked.items):
+                    walked.left_out[SEEN] += len(walked.items) - len(new)
+                out.write("".join(item.to_json() + "\n" for item in new))
+                out.flush()
+                ledger.write(walked.to_json(len(new)) + "\n")
+                ledger.flush()
+                seen.update(item.id for item in new)
+                built.items.extend(new)
+                built.games.add((walked.log, walked.key))
+                built.left_out.update(walked.left_out)
+                bar.set_postfix(kept=len(built.items))
+                bar.update()
+
+        if min(jobs, len(work)) <= 1:
+            keep(map(walk, work))
+        else:  # leaving the pool ends its workers: on Ctrl-C their searches end with the build
+            with Pool(min(jobs, len(work)), initializer=_ignore_ctrl_c) as pool:
+                keep(pool.imap(walk, work))
+    return built.lines(suite, copies)
+
+
+def kept_count(suite: Path) -> int:
+    """The items a suite file holds now (for the line an interrupted build ends with)."""
+    return len(whole_lines(suite))
+
+

@@ -1,0 +1,183 @@
+"""`arena suite run`: each player asked at each position, every answer judged by the item's
+proofs and kept. With an output file each answer is appended as it comes (one JSON line: the
+position, the player, its spec and time, the move, whether it solves, the seconds, a fault), so
+Ctrl-C loses nothing and the same command asks only what is missing."""
+
+import json
+import queue
+import sys
+import threading
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from arena.core.players.base import Player
+from arena.suite.ask import Reply, ask, asker
+from arena.suite.item import Item, SuiteError
+from arena.suite.lines import whole_lines
+from records.codes import FaultKind
+from records.move import Move
+from records.player import PlayerKind, PlayerSpec
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One player's answer at one position, as the results file keeps it."""
+
+    id: str
+    player: str
+    spec: Dict[str, Any]  # the player's spec as run (PlayerSpec.to_dict)
+    time: Optional[float]  # the thinking time set by --time, None: the player's own
+    move: Optional[Move]
+    solved: bool
+    seconds: float
+    fault: Optional[str] = None  # a FaultKind's value
+    detail: str = ""
+
+    def to_json(self) -> str:
+        return json.dumps({"id": self.id, "player": self.player, "spec": self.spec,
+                           "time": self.time,
+                           "move": self.move.to_list() if self.move else None,
+                           "solved": self.solved, "seconds": round(self.seconds, 4),
+                           "fault": self.fault, "detail": self.detail})
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Answer":
+        move = data["move"]
+        return cls(str(data["id"]), str(data["player"]), dict(data["spec"]), data["time"],
+                   Move.from_list(move) if move is not None else None, bool(data["solved"]),
+                   float(data["seconds"]), data["fault"], str(data["detail"]))
+
+
+def judged(item: Item, player: str, spec: PlayerSpec, think: Optional[float],
+           reply: Reply) -> Answer:
+    """The answer a reply makes: solved when its move is proven to meet the goal."""
+    solved = reply.move is not None and item.solves(reply.move)
+    fault = reply.fault.value if reply.fault else None
+    if reply.fault is None and reply.move is not None and item.proof(reply.move) is None:
+        fault, solved = FaultKind.ILLEGAL.value, False
+    return Answer(item.id, player, spec.to_dict(), think, reply.move, solved, reply.seconds,
+                  fault, reply.detail)
+
+
+def read_answers(path: Path) -> List[Answer]:
+    """The answers a results file keeps; a torn last line (a write cut off) is cut from it.
+    SuiteError naming the line for one that is not an answer."""
+    answers = []
+    for number, line in enumerate(whole_lines(path), 1):
+        try:
+            answers.append(Answer.from_dict(json.loads(line)))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SuiteError(f"{path}:{number}: not a suite answer ({exc})") from None
+    return answers
+
+
+Key = Tuple[str, str]  # (position id, player)
+
+
+def kept_answers(path: Optional[Path], players: Dict[str, PlayerSpec],
+                 think: Optional[float]) -> Dict[Key, Answer]:
+    """The answers of ``path`` by position and player; SuiteError when one of these players
+    answered there under another spec or time (its answers would not be this run's)."""
+    kept: Dict[Key, Answer] = {}
+    for answer in read_answers(path) if path else []:
+        spec = players.get(answer.player)
+        if spec is not None and (answer.spec, answer.time) != (spec.to_dict(), think):
+            raise SuiteError(f"{path}: {answer.player} answered there with another spec or "
+                             "--time; name another --output for this run")
+        kept[(answer.id, answer.player)] = answer
+    return kept
+
+
+def timed(spec: PlayerSpec, think: Optional[float]) -> PlayerSpec:
+    """The spec a run uses: with ``think`` given, a process thinks that long (its ``--time``
+    set, or added: a process on the getpoint protocol is the bot's, which takes it)."""
+    if think is None or spec.kind is not PlayerKind.PROCESS:
+        return spec
+    if spec.takes_time:
+        return spec.with_time(think)
+    return replace(spec, target=spec.argv + ["--time", f"{think:g}"])
+
+
+def run_suite(items: Sequence[Item], players: Dict[str, PlayerSpec], think: Optional[float],
+              time_limit: float, answers: Dict[Key, Answer], jobs: int = 1,
+              quiet: bool = False, output: Optional[Path] = None) -> None:
+    """Every player's answer at every item, into ``answers``: those ``output`` keeps, then
+    the rest asked (``jobs`` positions at once, each worker with its own players), each
+    appended to ``output`` as it comes. ``players`` are the specs as run (``timed``). Ctrl-C
+    raises KeyboardInterrupt once the players are closed, ``answers`` and ``output`` holding
+    what was answered."""
+    from tqdm import tqdm
+
+    answers.update(kept_answers(output, players, think))
+    todo = [(item, [n for n in players if (item.id, n) not in answers]) for item in items]
+    todo = [(item, names) for item, names in todo if names]
+    work: queue.Queue[Optional[Tuple[Item, List[str]]]] = queue.Queue()
+    for job in todo:
+        work.put(job)
+    done: queue.Queue[List[Answer]] = queue.Queue()
+    workers = [_Worker(players, think, time_limit, work, done)
+               for _ in range(max(1, min(jobs, len(todo))))]
+    if output is not None:
+        output.parent.mkdir(parents=True, exist_ok=True)
+    out = open(output, "a", encoding="utf-8") if output is not None else None
+    try:
+        with tqdm(total=len(items), initial=len(items) - len(todo), unit="position",
+                  desc="suite", disable=True if quiet else None, file=sys.stderr) as bar:
+            for worker in workers:
+                work.put(None)  # each worker's end
+                worker.start()
+            for _ in todo:
+                asked = done.get()
+                if out is not None:
+                    out.write("".join(a.to_json() + "\n" for a in asked))
+                    out.flush()
+                answers.update(((a.id, a.player), a) for a in asked)
+                bar.update()
+    finally:
+        for worker in workers:
+            worker.stop()
+        if out is not None:
+            out.close()
+
+
+class _Worker(threading.Thread):
+    """Asks its own players about the positions it takes from ``work``, until its end mark."""
+
+    def __init__(self, specs: Dict[str, PlayerSpec], think: Optional[float],
+                 time_limit: float, work: "queue.Queue[Optional[Tuple[Item, List[str]]]]",
+                 done: "queue.Queue[List[Answer]]") -> None:
+        super().__init__(name="suite-worker", daemon=True)
+        self.specs, self.think, self.time_limit = specs, think, time_limit
+        self.work, self.done = work, done
+        self.players: Dict[str, Player] = {n: asker(n, s) for n, s in specs.items()}
+        self.stopped = False
+
+    def run(self) -> None:
+        while True:
+            job = self.work.get()
+            if job is None:
+                return
+            item, names = job
+            asked = []
+            for name in names:
+                if self.stopped:  # Ctrl-C: the players are closed, start nothing again
+                    return
+                asked.append(judged(item, name, self.specs[name], self.think,
+                                    self._ask(name, item)))
+            self.done.put(asked)
+
+    def _ask(self, name: str, item: Item) -> Reply:
+        """The player's reply; a player's failure the arena did not foresee is its fault
+        (a crash), never the end of the run."""
+        try:
+            return ask(self.players[name], item, self.time_limit)
+        except Exception as exc:  # noqa: BLE001 (any failure of a player's is its crash)
+            return Reply(None, 0.0, FaultKind.CRASH, f"{type(exc).__name__}: {exc}"[:200])
+
+    def stop(self) -> None:
+        """Closes the players (their processes killed); a request in flight ends with them."""
+        self.stopped = True
+        for player in self.players.values():
+            player.close()
+
