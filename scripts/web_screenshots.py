@@ -1,5 +1,5 @@
 """Makes the web app's pictures in docs/ (web-play.png, web-review.png, web-analyse.png,
-web-watch.png, web-replay.png).
+web-watch.png, web-replay.png, web-puzzles.png).
 
     .venv/bin/python scripts/web_screenshots.py [--out docs] [--only play review analyse ...]
 
@@ -10,8 +10,9 @@ the pointer on the graph; opens a 9x9 game on the analysis board, plays a move o
 (a branch in the move list) and shoots it with the engine's bar and top lines at 3 s, the best
 line drawn on hover; runs a small batch (the bot at 0.05 s a move against
 random and greedy) and shoots the watch page while games are in progress, one followed; shoots
-the replay page of the folder's games. The games differ from run to run (the bot's search is
-timed), the layout does not.
+the replay page of the folder's games; builds a suite (`arena suite build`) from a lost game
+made by hand and shoots one of its puzzles answered wrong, the refutation drawn. The games
+differ from run to run (the bot's search is timed), the layout does not.
 """
 
 import argparse
@@ -100,7 +101,45 @@ def watch(driver, base: str, folder: Path, out: Path) -> None:
         batch.wait(timeout=300)
 
 
-PICTURES = ("play", "review", "analyse", "watch", "replay")
+# A game X lost (the first player): at its move 71 only (2, 4) won, X played (2, 1), and O's
+# line to its four followed (tests/hand_puzzles.py, WIN, hand-checks the position)
+LOST = [
+    [8, 3], [8, 8], [7, 8], [8, 2], [7, 3], [6, 3], [6, 8], [8, 4], [8, 6], [5, 8], [8, 7],
+    [4, 8], [3, 8], [8, 5], [7, 5], [5, 3], [4, 3], [3, 3], [8, 0], [2, 8], [7, 0], [6, 0],
+    [1, 8], [7, 2], [5, 0], [7, 7], [6, 7], [2, 3], [6, 2], [0, 8], [1, 3], [6, 5], [5, 7],
+    [0, 3], [8, 1], [4, 7], [7, 1], [3, 7], [5, 5], [4, 0], [3, 0], [7, 6], [2, 0], [1, 0],
+    [2, 7], [0, 0], [1, 7], [0, 7], [6, 6], [6, 1], [5, 2], [5, 1], [4, 2], [3, 2], [7, 4],
+    [5, 6], [2, 2], [1, 2], [0, 2], [6, 4], [5, 4], [4, 4], [4, 1], [3, 1], [3, 4], [4, 6],
+    [4, 5], [3, 6], [2, 6], [1, 6], [2, 1], [2, 4], [1, 4], [0, 6], [1, 1], [0, 1], [3, 5],
+    [2, 5]]
+
+
+def puzzles(driver, base: str, folder: Path, out: Path) -> None:
+    """A suite built from LOST, its puzzle before X's mistake answered with the avoided column
+    that loses slowest: the refutation as numbered ghost stones, the right column ringed."""
+    import json
+
+    from records.game import GameRecord
+    from records.log import write_log
+
+    game = GameRecord("hand", 0, 0, 0, "you", "bot", 9, 9, 0, 4, 3.0, 2, "four in a row",
+                      moves=LOST, times=[0.01] * len(LOST))
+    write_log(folder / "lost.jsonl", [game])
+    subprocess.run([sys.executable, "-m", "arena", "suite", "build", str(folder / "lost.jsonl"),
+                    "-o", str(folder / "suite.jsonl"), "-q"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    lines = (folder / "suite.jsonl").read_text().splitlines()
+    item = next(i for i in map(json.loads, lines) if len(i["moves"]) == 70)
+    losses = [p for p in item["proofs"] if p["result"] == "loss"]
+    column = max(losses, key=lambda p: p["plies"] or 99)["move"][1]
+    driver.get(base + f"/puzzles?suite=suite.jsonl#id={item['id']}")
+    wait_for(driver, "document.body.dataset.ready")
+    at_column(driver, driver.find_element("id", "puzzle-board"), column)
+    wait_for(driver, "document.getElementById('puzzle-board').dataset.state === 'failed'")
+    driver.save_screenshot(str(out / "web-puzzles.png"))
+
+
+PICTURES = ("play", "review", "analyse", "watch", "replay", "puzzles")
 
 
 def main() -> int:
@@ -130,6 +169,8 @@ def main() -> int:
                 analyse(driver, base, args.out)
             if {"watch", "replay"} & set(args.only):
                 watch(driver, base, folder, args.out)  # the replay's games
+            if "puzzles" in args.only:
+                puzzles(driver, base, folder, args.out)
             if "replay" in args.only:
                 driver.get(base + "/replay")
                 wait_for(driver, "document.body.dataset.ready")

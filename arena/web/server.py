@@ -20,6 +20,9 @@ layer is `arena/web/asgi.py`. The routes:
     /api/analysis/paste    POST {"text", "board"}: the game a pasted text names
     /api/analysis/position?QUERY   GET: what the analysis board's URL names (its moves, cursor,
                                    set-up and budget), checked
+    /puzzles?suite=NAME    the puzzle page (or ?log=PATH: the games' mistakes)
+    /api/puzzles?suite=NAME   GET: the puzzles, each with its kept result (or ?log=PATH)
+    /api/puzzles/move      POST {"board", "moves", "goal", "column"}: the step, judged
 """
 
 import json
@@ -62,6 +65,7 @@ from arena.web.asgi import (
 )
 from arena.web.games import BadRequest, Conflict, Games, NotFound, PlayGame
 from arena.web.jobs import JobState
+from arena.web.puzzles import Puzzles
 from arena.web.replay import STATIC, render_page
 from arena.web.reviews import Job, Reviews, game_view
 from arena.web.watch import FolderWatch
@@ -72,9 +76,11 @@ from records.player import PlayerSpec
 LOG = logging.getLogger("arena.web")
 # The files the pages load from /static/NAME (STATIC also holds the pages and the replay page's)
 FILES = {name: "text/css" if name.endswith(".css") else "text/javascript" for name in (
-    "web.css", "web.js", "play.js", "review.js", "watch.js", "analyse.js", "board.js", "board.css")}
+    "web.css", "web.js", "play.js", "review.js", "watch.js", "analyse.js", "board.js", "board.css",
+    "puzzles.js")}
 PAGES = {(): "index.html", ("play",): "play.html", ("watch",): "watch.html",
-         ("analyse",): "analyse.html", ("review",): "review.html"}
+         ("analyse",): "analyse.html", ("review",): "review.html",
+         ("puzzles",): "puzzles.html"}
 WATCH_TICK_S = 0.5  # how often an open watch page's state is looked at: twice a second
 # follows a game at 3 s a move move by move and keeps the page's drawing off a busy batch's cores
 
@@ -91,6 +97,7 @@ class App:
         self.analyses = Analyses(self.folder)
         self.boards = AnalysisBoards()
         self.reviews = Reviews(self.folder, self.boards.pool)
+        self.puzzles = Puzzles(self.folder)
         self._watch_lock = threading.Lock()
         self._stop = threading.Event()
         threading.Thread(target=self._reap, name="reaper", daemon=True).start()
@@ -130,6 +137,8 @@ class App:
             route("/api/analysis/position", self.analysis_url),
             route("/api/analysis/{session_id:session}", self.analysis_position, "POST"),
             route("/api/analysis/{session_id}/stop", self.analysis_stop, "POST"),
+            route("/api/puzzles", self.puzzle_list),
+            route("/api/puzzles/move", self.puzzle_move, "POST"),
         ]
 
     def asgi(self) -> Starlette:
@@ -311,6 +320,13 @@ class App:
         way)."""
         record, budget, _ = self._reviewed(call.query)
         return send_json(self._review_view(record, self.reviews.start(record, budget)), 202)
+
+    def puzzle_list(self, call: Call) -> Response:
+        return send_json(self.puzzles.listing(call.query))
+
+    def puzzle_move(self, call: Call) -> Response:
+        """A puzzle's step, judged by exact search here, in the request's thread."""
+        return send_json(self.puzzles.step(call.body()))
 
     def _snapshot(self, batch: Optional[str]) -> Dict[str, Any]:
         with self._watch_lock:

@@ -415,6 +415,10 @@
       }
     });
     applyFilters();
+    // served by `arena serve`: this log's decisive mistakes as puzzles
+    $('puzzles-link').hidden = location.protocol === 'file:';
+    $('puzzles-link').setAttribute('href', '/puzzles?log=' + encodeURIComponent(
+      new URLSearchParams(location.search).get('log') || 'games.jsonl'));
     const game = hash.has('game') ? Number(hash.get('game')) : state.order[0];
     if (game !== undefined) showGame(game, hash.has('step') ? Number(hash.get('step')) : Infinity);
     // From navigation start (HTML parsed, data decoded, list and board drawn) and script only.

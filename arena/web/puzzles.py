@@ -1,0 +1,209 @@
+"""The puzzle page's server side (docs/web.md, "Puzzles"): the puzzles a page asks for (a
+suite file in the served folder or a shipped suite by name, or the positions where the
+folder's own games went wrong: each lost game's decisive move, from the loss analysis its
+record carries or its kept review's), each with its last result; a step judged by exact proof
+(arena/suite/puzzle.py) in the request's thread; and each finished attempt appended to
+``<folder>/puzzles.jsonl``, so nothing of it is lost."""
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any, Dict, List, Mapping, Optional, Tuple
+
+from arena.engine.position import PositionError
+from arena.engine.review import Review, review_path
+from arena.suite.item import Goal, Item, SuiteError, level_of, read_suite
+from arena.suite.position import reach, stones_id
+from arena.suite.puzzle import NODES, attempt_moves, parse_request, play_step
+from arena.web.asgi import Forbidden
+from arena.web.games import BadRequest, NotFound
+from records.analysis import LossAnalysis
+from records.game import GameRecord
+from records.log import LOG_NAME, LogFollower
+from records.move import Move
+from records.result import Seat
+
+KEPT = "puzzles.jsonl"  # beside the log: one line an attempt, appended
+SHIPPED = Path(__file__).resolve().parents[2] / "suites"  # the repository's suites, by name
+PUZZLE_KEYS = {"id", "source", "start"}
+STEP_KEYS = {"board", "moves", "goal", "column", "nodes", "puzzle"}
+
+
+def item_view(item: Item) -> Dict[str, Any]:
+    """What the page needs of a suite's item: never its answer (the server judges)."""
+    return {"id": item.id, "board": item.board.to_list(),
+            "moves": [m.to_list() for m in item.moves], "to_move": item.to_move.value,
+            "goal": item.goal.value, "level": item.level, "plies": item.plies,
+            "theme": item.theme.value if item.theme else None,
+            "origin": item.source.to_dict() if item.source else None}
+
+
+def mistake_view(record: GameRecord, index: int, log: str,
+                 analysis: Optional[LossAnalysis]) -> Dict[str, Any]:
+    """The position before a lost game's decisive move, as a "hold" puzzle: the loser's
+    move to find is one that does not lose, which the loss analysis says it had."""
+    moves = [Move.from_list(m) for m in record.moves[:index]]
+    grid = reach(record.board, moves)
+    plies = analysis.forced_four_in if analysis else None
+    return {"id": stones_id(record.board, grid), "board": record.board.to_list(),
+            "moves": [m.to_list() for m in moves],
+            "to_move": Seat.of_ply(index).value, "goal": Goal.HOLD.value,
+            "level": level_of(record.board, index, plies), "plies": plies,
+            "theme": analysis.kind.value if analysis else None,
+            "origin": {"log": log, "game": record.key.to_dict(), "ply": index}}
+
+
+class Puzzles:
+    """The served folder's puzzles and their kept results; ``nodes``: a step's budget."""
+
+    def __init__(self, folder: Path, nodes: int = NODES) -> None:
+        self.folder, self.nodes = folder, nodes
+        self.kept = folder / KEPT
+        self._lock = threading.Lock()
+
+    def listing(self, query: Mapping[str, str]) -> Dict[str, Any]:
+        """The puzzles of ``?suite=NAME`` or ``?log=PATH`` (neither: the folder's own log),
+        each with its last kept result ("solved", "failed", or None) and its tries; and the
+        shipped suites' names."""
+        if "suite" in query:
+            path = self._suite(query["suite"])
+            try:
+                puzzles = [item_view(item) for item in read_suite(path)]
+            except SuiteError as exc:
+                raise BadRequest(str(exc).replace(str(self.folder) + "/", "")) from None
+            source, note = f"suite {query['suite']}", ""
+        elif "log" not in query and not (self.folder / LOG_NAME).is_file():
+            puzzles, source = [], f"log {LOG_NAME}"
+            note = (f"no {LOG_NAME} in the served folder yet: play or run games (their "
+                    "reviewed or analysed losses become puzzles), or open a suite")
+        else:
+            relative = query.get("log", LOG_NAME)
+            puzzles, note = self._mistakes(relative)
+            source = f"log {relative}"
+        results = self.results()
+        for puzzle in puzzles:
+            puzzle.update(results.get(puzzle["id"], {"result": None, "tries": 0}))
+        shipped = sorted(p.stem for p in SHIPPED.glob("*.jsonl")) if SHIPPED.is_dir() else []
+        return {"source": source, "puzzles": puzzles, "note": note, "kept": KEPT,
+                "shipped": shipped}
+
+    def _inside(self, relative: str) -> Path:
+        path = (self.folder / relative).resolve()
+        if not path.is_relative_to(self.folder):
+            raise Forbidden(f"{relative}: a path outside the served folder")
+        return path
+
+    def _suite(self, name: str) -> Path:
+        """A suite file (or folder of them) in the served folder, else a shipped suite by
+        name (``suites/NAME`` or ``suites/NAME.jsonl``)."""
+        path = self._inside(name)
+        if path.exists():
+            return path
+        if "/" not in name and name not in ("", ".", ".."):
+            for shipped in (SHIPPED / name, SHIPPED / f"{name}.jsonl"):
+                if shipped.exists():
+                    return shipped
+        raise NotFound(f"{name}: no such suite in the served folder or the shipped suites")
+
+    def _mistakes(self, relative: str) -> Tuple[List[Dict[str, Any]], str]:
+        """The positions before the decisive moves of a log's lost games: the loss analysis
+        the record carries (only one that proves a move held there), else its kept review's;
+        and a line saying how many lost games had neither."""
+        path = self._inside(relative)
+        if not path.is_file():
+            raise NotFound(f"{relative}: no such file in the served folder")
+        records = LogFollower(path).read()[1]
+        found: Dict[str, Dict[str, Any]] = {}
+        lost = without = 0
+        for record in records:
+            if record.loser is None:
+                continue
+            lost += 1
+            analysis = record.analysis if isinstance(record.analysis, LossAnalysis) else None
+            index: Optional[int] = None
+            if analysis is not None:
+                if analysis.decisive is not None and analysis.decisive.proven:
+                    index = analysis.decisive.index
+            else:
+                index = _reviewed_decisive(self.folder, record)
+            if index is None:
+                without += 1
+                continue
+            try:
+                view = mistake_view(record, index, relative, analysis)
+            except PositionError:  # a record no referee allows: not a puzzle
+                without += 1
+                continue
+            found.setdefault(view["id"], view)  # the same stones twice: one puzzle
+        note = (f"{lost} lost game{'s' * (lost != 1)} in {relative}; {without} without a "
+                "decisive move proven (analyse or review a game to add its mistake)"
+                if without else f"{lost} lost game{'s' * (lost != 1)} in {relative}")
+        return list(found.values()), note
+
+    def results(self) -> Dict[str, Dict[str, Any]]:
+        """Each puzzle's last kept result and how many attempts it had, by id (a line that is
+        not an attempt is skipped)."""
+        out: Dict[str, Dict[str, Any]] = {}
+        try:
+            lines = self.kept.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return out
+        for line in lines:
+            try:
+                kept = json.loads(line)
+                puzzle_id, result = str(kept["id"]), kept["result"]
+            except (ValueError, KeyError, TypeError):
+                continue
+            tries = out.get(puzzle_id, {"tries": 0})["tries"] + 1
+            out[puzzle_id] = {"result": result, "tries": tries}
+        return out
+
+    def step(self, body: Any) -> Dict[str, Any]:
+        """Judge a step ({board, moves, goal, column}; ``nodes``: a smaller budget than the
+        server's; ``puzzle``: {id, source, start}, the attempt to keep when it ends, ``start``
+        the moves of the puzzle's own position) and keep the attempt once it is over."""
+        if isinstance(body, Mapping) and set(body) - STEP_KEYS:
+            raise BadRequest(f"unknown field {sorted(set(body) - STEP_KEYS)[0]!r}")
+        try:
+            request = parse_request(body)
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
+        nodes = body.get("nodes", self.nodes)
+        if isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= self.nodes:
+            raise BadRequest(f"nodes: a whole number within 1..{self.nodes}, got {nodes!r:.40}")
+        puzzle = body.get("puzzle")
+        if puzzle is not None and (
+                not isinstance(puzzle, Mapping) or set(puzzle) != PUZZLE_KEYS
+                or not all(isinstance(puzzle[k], str) for k in ("id", "source"))
+                or not isinstance(puzzle["start"], int) or isinstance(puzzle["start"], bool)
+                or not 0 <= puzzle["start"] <= len(request.moves)):
+            raise BadRequest("puzzle: {id, source, start}, start the puzzle's moves (within "
+                             f"0..{len(request.moves)})")
+        step = play_step(request, nodes)
+        answer = {**step.to_dict(), "kept": False}
+        if puzzle is not None and step.over:
+            self.keep({"id": puzzle["id"], "source": puzzle["source"],
+                       "result": "solved" if step.solved else "failed",
+                       "moves": attempt_moves(request.moves, puzzle["start"], step),
+                       "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+            answer["kept"] = True
+        return answer
+
+    def keep(self, attempt: Dict[str, Any]) -> None:
+        """Append one attempt's line (one write of a whole line, under a lock)."""
+        line = json.dumps(attempt, separators=(",", ":")) + "\n"
+        with self._lock, open(self.kept, "a", encoding="utf-8") as handle:
+            handle.write(line)
+
+
+def _reviewed_decisive(folder: Path, record: GameRecord) -> Optional[int]:
+    """The decisive move's index in a game's kept review (at any budget), or None."""
+    try:
+        data = json.loads(review_path(folder, record.key).read_text(encoding="utf-8"))
+        review = Review.from_dict(data)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if review.key != record.key or review.decisive is None:
+        return None
+    return review.decisive if 0 <= review.decisive < len(record.moves) else None
