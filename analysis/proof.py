@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 from bot.rules import DRAW, LOSS, WIN, Geometry, Position, bits
 from bot.search.solver import Solver
@@ -143,16 +143,24 @@ class Prover:
             line.ending = line.ending or (Kind.DOUBLE_THREAT if blocks else Kind.ZUGZWANG)
             move = blocks or position.possible()
             return move & -move
-        centre = (position.geo.N - 1) / 2
-        safe.sort(key=lambda b: abs(position.geo.column(b) - centre))
-        best, longest = safe[0], -1
-        for move in safe:
-            depth = self.shortest_win(position.play_bit(move))
-            if depth is None:
-                return move  # no short win after it: the line goes on with the solver
-            if depth > longest:
-                best, longest = move, depth
-        return best
+        return holding_out(position, safe, self.shortest_win)[0]
+
+
+def holding_out(position: Position, safe: List[int],
+                shortest_win: Callable[[Position], Optional[int]]) -> Tuple[int, Optional[int]]:
+    """The safe reply that holds out longest, the most central among equals, and the depth of
+    the winner's shortest win after it; None where none is found within reach (the reply is
+    taken at once: no short win after it, so the line goes on with the solver)."""
+    centre = (position.geo.N - 1) / 2
+    safe = sorted(safe, key=lambda b: abs(position.geo.column(b) - centre))
+    best, longest = safe[0], -1
+    for move in safe:
+        depth = shortest_win(position.play_bit(move))
+        if depth is None:
+            return move, None
+        if depth > longest:
+            best, longest = move, depth
+    return best, longest
 
 
 def plies_of(depth: int) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
 
-from analysis.proof import LINE_PLIES, SHORT_WIN_PLIES
+from analysis.proof import LINE_PLIES, SHORT_WIN_PLIES, holding_out
 from bot.rules import DRAW, LOSS, WIN, Position, bits
 from bot.search.solver import Solver
 from bot.search.tactics import Budget, ForcedWin
@@ -78,16 +78,7 @@ class Questions:
             blocks = position.possible() & position.opponent_winning_cells()
             move = blocks or position.possible()
             return move & -move, 0
-        centre = (position.geo.N - 1) / 2
-        safe.sort(key=lambda b: abs(position.geo.column(b) - centre))
-        best, longest = safe[0], -1
-        for move in safe:
-            depth = self.shortest_win(position.play_bit(move))
-            if depth is None:
-                return move, None
-            if depth > longest:
-                best, longest = move, depth
-        return best, longest
+        return holding_out(position, safe, self.shortest_win)
 
     def attack(self, position: Position) -> int:
         """The winner's move in a position it wins: a four now, else one that forces a win at

@@ -415,20 +415,14 @@
     if (y !== page.hover) { page.hover = y; drawGhosts(); }
   }
   function boardKey(e) {
-    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-      const step = e.key === 'ArrowLeft' ? -1 : 1;
-      page.column = page.column === null ? Math.floor(page.N / 2)
-        : Math.max(0, Math.min(page.N - 1, page.column + step));
-      page.hover = page.column;
-      $('analysis-board').dataset.column = page.column;
-      drawGhosts();
-      drawChosen();
-    } else if ((e.key === 'Enter' || e.key === ' ') && page.column !== null) {
-      drop(page.column);
-    } else {
-      return;
-    }
+    const k = C4Board.keyed(page.board, e.key, page.column);
+    if (!k) return;
     e.preventDefault();
+    if (k.drop) { drop(k.column); return; }
+    page.column = page.hover = k.column;
+    $('analysis-board').dataset.column = page.column;
+    drawGhosts();
+    drawChosen();
   }
   function pageKey(e) {
     const t = e.target;

@@ -100,5 +100,17 @@ var C4Board = (function () {
     const y = Math.round((clientX - r.left) / (scale || 1) / b.cell) - 1;
     return y >= 0 && y < b.N ? y : null;
   }
-  return { build: build, setWin: setWin, paint: paint, landing: landing, column: column };
+  // A key pressed on a focused board: left and right choose a column (the middle one first),
+  // Enter or Space drops in the chosen one. {column, drop}, or null for another key.
+  function keyed(b, key, chosen) {
+    if (key === 'ArrowLeft' || key === 'ArrowRight') {
+      const step = key === 'ArrowLeft' ? -1 : 1;
+      return { column: chosen === null ? Math.floor(b.N / 2)
+        : Math.max(0, Math.min(b.N - 1, chosen + step)), drop: false };
+    }
+    if ((key === 'Enter' || key === ' ') && chosen !== null) return { column: chosen, drop: true };
+    return null;
+  }
+  return { build: build, setWin: setWin, paint: paint, landing: landing, column: column,
+    keyed: keyed };
 }());

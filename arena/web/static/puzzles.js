@@ -226,20 +226,14 @@
     if (y !== null) drop(y);
   }
   function boardKey(e) {
-    if (!page.board) return;
-    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-      const step = e.key === 'ArrowLeft' ? -1 : 1, N = page.board.N;
-      page.column = page.column === null ? Math.floor(N / 2)
-        : Math.max(0, Math.min(N - 1, page.column + step));
-      $('puzzle-board').dataset.column = page.column;
-      preview(page.column);
-      drawChosen();
-    } else if ((e.key === 'Enter' || e.key === ' ') && page.column !== null) {
-      drop(page.column);
-    } else {
-      return;
-    }
+    const k = page.board && C4Board.keyed(page.board, e.key, page.column);
+    if (!k) return;
     e.preventDefault();
+    if (k.drop) { drop(k.column); return; }
+    page.column = k.column;
+    $('puzzle-board').dataset.column = page.column;
+    preview(page.column);
+    drawChosen();
   }
   function load() {
     return web.json('/api/puzzles' + location.search, 'GET').then(function (d) {
