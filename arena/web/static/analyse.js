@@ -308,7 +308,12 @@
     renderLine(box, page.root);
     if (!page.root.children.length) box.appendChild(document.createTextNode('no moves yet'));
     const current = box.querySelector('.current');
-    if (current && current.scrollIntoView) current.scrollIntoView({ block: 'nearest' });
+    if (current) {  // the list scrolls to the cursor; the page itself stays where it is
+      const top = current.offsetTop - box.offsetTop;
+      if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - 20) {
+        box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+      }
+    }
     box.dataset.moves = box.querySelectorAll('button').length;
     box.dataset.variations = box.querySelectorAll('.variation').length;
     $('back').disabled = !page.cursor.parent;
