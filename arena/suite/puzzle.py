@@ -49,6 +49,7 @@ class Step:
     complete: bool = False
     four: Tuple[Move, ...] = ()
     values: Dict[Move, Optional[Outcome]] = field(default_factory=dict)
+    right: Tuple[Move, ...] = ()  # of ``values``, the columns proven to meet the goal
     nodes: int = 0  # spent
 
     @property
@@ -66,7 +67,7 @@ class Step:
             "four": [m.to_list() for m in self.four],
             "values": [{"move": m.to_list(), "result": None if v is None else v.value}
                        for m, v in self.values.items()],
-            "nodes": self.nodes}
+            "right": [m.to_list() for m in self.right], "nodes": self.nodes}
 
 
 @dataclass(frozen=True)
@@ -136,9 +137,10 @@ def play_step(request: Request, nodes: int = NODES) -> Step:
         for other in legal_moves(grid):
             if other != move:
                 values[other] = ask.value(position, position.geo.bit(other.x, other.y))
+        right = tuple(m for m, v in values.items() if v is not None and request.goal.met_by(v))
         return Step(Verdict.WRONG, move, result, refutation=tuple(Move(*m) for m in line),
                     complete=complete, four=_four(request.board, request.moves, move, line),
-                    values=values, nodes=nodes - max(ask.left, 0))
+                    values=values, right=right, nodes=nodes - max(ask.left, 0))
     four = _four(request.board, request.moves, move, [])
     if four or request.goal is Goal.HOLD:
         return Step(Verdict.RIGHT, move, result, solved=True, four=four,

@@ -13,7 +13,7 @@ from records.analysis import LossAnalysis
 from records.codes import Code
 from records.game import GameRecord
 from records.move import moves_to_base36
-from records.result import Result, Side
+from records.result import Outcome, Result, Seat, Side
 
 FIELDS = (
     "a", "b", "first", "M", "N", "no_x", "no_y", "code", "result", "moves", "times",
@@ -63,6 +63,8 @@ def encode_records(records: Iterable[GameRecord]) -> Dict[str, Any]:
         ])
     return {"fields": list(FIELDS), "codes": code_labels(), "names": list(names),
             "batches": list(batches), "reasons": list(reasons), "outcomes": list(outcomes),
+            # the words the page compares and shows, from the types that own them
+            "seats": [seat.value for seat in Seat], "outcome_words": [o.value for o in Outcome],
             "faults": faults, "analyses": analyses, "games": games}
 
 

@@ -204,9 +204,7 @@
       setState('play');
     } else {
       page.refutation = step.refutation;
-      page.right = step.values.filter(function (v) {
-        return v.result === 'win' || (puzzle().goal === 'hold' && v.result === 'draw');
-      }).map(function (v) { return v.move; });
+      page.right = step.right;  // the columns proven right, as the server judged them
       draw();
       const how = step.result === 'draw' ? ' only draws (proven): a win was there.'
         : ' loses (proven): the refutation, numbered, ' + (step.complete

@@ -51,12 +51,14 @@
     return null;
   }
   function outcome(g, side) { return DATA.outcomes[g[side === 'a' ? F.outcome_a : F.outcome_b]]; }
+  // The seat's word (the encoder's, records.result.Seat) of the side in a game.
+  function seat(g, side) { return DATA.seats[firstSide(g) === side ? 0 : 1]; }
   function matches(g, f) {
     const side = focusSide(g, f.player);
     if (side === null) return false;
     const other = side === 'a' ? 'b' : 'a';
     if (f.opp && sideName(g, other) !== f.opp) return false;
-    if (f.colour && (firstSide(g) === side) !== (f.colour === 'first')) return false;
+    if (f.colour && seat(g, side) !== f.colour) return false;
     if (!f.result) return true;
     const flt = fault(g);
     if (f.result === 'fault') return flt !== null;
@@ -124,10 +126,10 @@
     const from = state.page * PAGE, to = Math.min(order.length, from + PAGE);
     const rows = $('rows');
     rows.textContent = '';
-    let w = 0, d = 0, l = 0;
+    const counts = {};  // by outcome word, shown in the encoder's order (win, draw, loss)
     order.forEach(function (i) {
       const o = outcome(GAMES[i], focusSide(GAMES[i], focus));
-      if (o === 'win') w++; else if (o === 'draw') d++; else l++;
+      counts[o] = (counts[o] || 0) + 1;
     });
     for (let k = from; k < to; k++) {
       const i = order[k], g = GAMES[i], side = focusSide(g, focus);
@@ -137,7 +139,7 @@
       const o = outcome(g, side), flt = fault(g);
       cell(tr, i);
       cell(tr, (focus ? '' : sideName(g, 'a') + ' vs ') + sideName(g, side === 'a' ? 'b' : 'a'));
-      cell(tr, firstSide(g) === side ? 'first' : 'second');
+      cell(tr, seat(g, side));
       cell(tr, flt ? o + ' (' + flt.kind + ')' : o, flt ? 'fault' : o);
       cell(tr, plies(g));
       cell(tr, g[F.code]);
@@ -145,7 +147,8 @@
       cell(tr, DATA.reasons[g[F.reason]]);
     }
     $('summary').textContent = order.length + ' of ' + GAMES.length + ' games; ' +
-      (focus || 'A') + ': ' + w + ' won, ' + d + ' drawn, ' + l + ' lost';
+      (focus || 'A') + ': ' + DATA.outcome_words.map(function (o) {
+        return o + ' ' + (counts[o] || 0); }).join(', ');
     $('summary').dataset.count = order.length;
     $('page-info').textContent = order.length ? (from + 1) + '-' + to + ' of ' + order.length
       : 'no games';
@@ -295,7 +298,7 @@
       (DATA.reasons[g[F.reason]] || '');
     const legend = $('legend');
     legend.textContent = '';
-    [[f, '#d62828', 'first'], [s, '#f4c20d', 'second']].forEach(function (p) {
+    [[f, '#d62828', DATA.seats[0]], [s, '#f4c20d', DATA.seats[1]]].forEach(function (p) {
       const sw = document.createElement('span');
       sw.className = 'swatch';
       sw.style.background = p[1];

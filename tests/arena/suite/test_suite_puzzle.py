@@ -91,6 +91,8 @@ def test_a_hold_is_solved_by_its_move_and_refuted_otherwise():
     line = [m.to_list() for m in lost.refutation]
     assert len(line) == 7 and last_move_makes_four(HOLD + [[1, 7]] + line) == (True, 2)
     assert [m for m, v in lost.values.items() if v is Outcome.DRAW] == [Move(2, 4)]
+    assert lost.right == (Move(2, 4),)  # the page shows the columns the server judged right
+    assert lost.to_dict()["right"] == [[2, 4]]
 
 
 def test_a_column_the_budget_cannot_settle_is_neither_right_nor_wrong():
