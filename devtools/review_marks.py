@@ -82,19 +82,30 @@ def why_gone(record: GameRecord, review: Review, index: int, mark: str) -> str:
     return "?"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def lost_games_parser(doc: str) -> argparse.ArgumentParser:
+    """The review tools' common arguments: a log, whose games lost by a player, the budget."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("records", nargs="?", type=Path, default=RECORDS)
     parser.add_argument("--lost-by", default="bot")
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--playouts", type=int)
+    return parser
+
+
+def lost_games(args: argparse.Namespace) -> List[GameRecord]:
+    """The games of ``args.records`` lost on the board by ``args.lost_by``."""
+    records = read_games(args.records)
+    return [records[i] for i in losses(records, args.lost_by)]
+
+
+def main() -> None:
+    parser = lost_games_parser(__doc__)
     parser.add_argument("--seed", type=int)
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--folder", type=Path, help="where the reviews are kept (default: a "
                                                     "temporary folder)")
     args = parser.parse_args()
-    records = read_games(args.records)
-    records = [records[i] for i in losses(records, args.lost_by)]
+    records = lost_games(args)
     budget = Budget(args.seconds, args.playouts)
     with tempfile.TemporaryDirectory(prefix="review-marks-") as tmp:
         folder = args.folder or Path(tmp)

@@ -19,7 +19,6 @@ bot lost in docs/results/partner-2.4s-seed2039.jsonl (5 games; 30 positions, or 
 
 from __future__ import annotations
 
-import argparse
 import statistics
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -29,12 +28,11 @@ from typing import List, Optional, Sequence, Tuple
 from arena.engine.client import ARGV, Engine
 from arena.engine.position import game_positions
 from arena.engine.review import Position, position_of
+from devtools.review_marks import lost_games, lost_games_parser
 from records.game import GameRecord
-from records.log import losses, read_games
 from records.result import Seat
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORDS = ROOT / "docs" / "results" / "partner-2.4s-seed2039.jsonl"
 POSITIONS = 6  # a game's stretch
 
 
@@ -72,16 +70,11 @@ def quantile(values: List[float], q: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("records", nargs="?", type=Path, default=RECORDS)
-    parser.add_argument("--lost-by", default="bot")
-    parser.add_argument("--seconds", type=float)
-    parser.add_argument("--playouts", type=int)
+    parser = lost_games_parser(__doc__)
     parser.add_argument("--seeds", type=int, nargs=2, default=(1, 2))
     parser.add_argument("--positions", type=int, default=POSITIONS, help="a game's stretch")
     args = parser.parse_args()
-    records = read_games(args.records)
-    chosen = stretches([records[i] for i in losses(records, args.lost_by)])
+    chosen = stretches(lost_games(args))
     with ThreadPoolExecutor(2) as pool:  # the two runs at once, one core each
         one, two = pool.map(
             lambda seed: run(chosen, seed, args.seconds, args.playouts, args.positions),

@@ -30,20 +30,14 @@ from typing import List, Sequence
 
 from arena.suite.item import Goal, Item, Proof
 from arena.suite.position import reach, stones_id
+from devtools.hand_games import LOST
 from records.analysis import Kind
 from records.board import Board
 from records.move import Move
 from records.result import Outcome
 
 BOARD = Board(9, 9, 0, 4)
-WIN = [
-    [8, 3], [8, 8], [7, 8], [8, 2], [7, 3], [6, 3], [6, 8], [8, 4], [8, 6], [5, 8], [8, 7],
-    [4, 8], [3, 8], [8, 5], [7, 5], [5, 3], [4, 3], [3, 3], [8, 0], [2, 8], [7, 0], [6, 0],
-    [1, 8], [7, 2], [5, 0], [7, 7], [6, 7], [2, 3], [6, 2], [0, 8], [1, 3], [6, 5], [5, 7],
-    [0, 3], [8, 1], [4, 7], [7, 1], [3, 7], [5, 5], [4, 0], [3, 0], [7, 6], [2, 0], [1, 0],
-    [2, 7], [0, 0], [1, 7], [0, 7], [6, 6], [6, 1], [5, 2], [5, 1], [4, 2], [3, 2], [7, 4],
-    [5, 6], [2, 2], [1, 2], [0, 2], [6, 4], [5, 4], [4, 4], [4, 1], [3, 1], [3, 4], [4, 6],
-    [4, 5], [3, 6], [2, 6], [1, 6]]
+WIN = LOST[:70]  # X to move, before its mistake (2, 1)
 HOLD = [
     [8, 5], [8, 4], [8, 1], [8, 6], [8, 7], [7, 7], [7, 6], [7, 1], [8, 0], [8, 2], [6, 6],
     [7, 5], [7, 4], [5, 6], [8, 3], [4, 6], [7, 0], [6, 0], [3, 6], [7, 2], [6, 1], [6, 7],

@@ -5,11 +5,11 @@ import json
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 
 from games import MISSED_BLOCK, QUIET, ZUGZWANG, record
+from waits import wait_for_lines
 
 from analysis.summary import summarise
 from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
@@ -111,10 +111,7 @@ def test_ctrl_c_keeps_the_games_analysed_and_the_same_command_finishes_the_rest(
     proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     try:
-        deadline = time.monotonic() + 60
-        while not (out.is_file() and out.read_bytes().count(b"\n") >= 1):
-            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
-            time.sleep(0.02)
+        wait_for_lines(out, 1, proc, timeout=60)  # the quick game is kept
         proc.send_signal(signal.SIGINT)  # what Ctrl-C sends, while the second game is searched
         _, err = proc.communicate(timeout=60)
     finally:
