@@ -9,6 +9,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, AsyncIterator, Callable, ContextManager, Dict, Mapping, Optional
 from urllib.parse import parse_qs
 
@@ -32,6 +33,14 @@ NO_STORE = (b"cache-control", b"no-store")
 
 class Forbidden(BadRequest):
     status = 403
+
+
+def served_path(folder: Path, relative: str) -> Path:
+    """A path a client names, resolved inside the served ``folder``; Forbidden outside it."""
+    path = (folder / relative).resolve()
+    if not path.is_relative_to(folder):
+        raise Forbidden(f"{relative}: a path outside the served folder")
+    return path
 
 
 class BodyRefused(BadRequest):

@@ -16,7 +16,7 @@ from arena.engine.review import Review, review_path
 from arena.suite.item import Goal, Item, SuiteError, level_of, read_suite
 from arena.suite.position import reach, stones_id
 from arena.suite.puzzle import NODES, attempt_moves, parse_request, play_step
-from arena.web.asgi import Forbidden
+from arena.web.asgi import served_path
 from arena.web.games import BadRequest, NotFound
 from records.analysis import LossAnalysis
 from records.game import GameRecord
@@ -88,16 +88,10 @@ class Puzzles:
         return {"source": source, "puzzles": puzzles, "note": note, "kept": KEPT,
                 "shipped": shipped}
 
-    def _inside(self, relative: str) -> Path:
-        path = (self.folder / relative).resolve()
-        if not path.is_relative_to(self.folder):
-            raise Forbidden(f"{relative}: a path outside the served folder")
-        return path
-
     def _suite(self, name: str) -> Path:
         """A suite file (or folder of them) in the served folder, else a shipped suite by
         name (``suites/NAME`` or ``suites/NAME.jsonl``)."""
-        path = self._inside(name)
+        path = served_path(self.folder, name)
         if path.exists():
             return path
         if "/" not in name and name not in ("", ".", ".."):
@@ -110,7 +104,7 @@ class Puzzles:
         """The positions before the decisive moves of a log's lost games: the loss analysis
         the record carries (only one that proves a move held there), else its kept review's;
         and a line saying how many lost games had neither."""
-        path = self._inside(relative)
+        path = served_path(self.folder, relative)
         if not path.is_file():
             raise NotFound(f"{relative}: no such file in the served folder")
         records = LogFollower(path).read()[1]

@@ -56,11 +56,11 @@ from arena.web.analysis_board import (
 from arena.web.asgi import (
     EXCEPTION_HANDLERS,
     Call,
-    Forbidden,
     NoStore,
     event_stream,
     route,
     send_json,
+    served_path,
     text,
 )
 from arena.web.games import BadRequest, Conflict, Games, NotFound, PlayGame
@@ -157,9 +157,7 @@ class App:
 
     def inside(self, relative: str) -> Path:
         """A path the client names, inside the served folder; Forbidden otherwise."""
-        path = (self.folder / relative).resolve()
-        if not path.is_relative_to(self.folder):
-            raise Forbidden(f"{relative}: a path outside the served folder")
+        path = served_path(self.folder, relative)
         if not path.is_file():
             raise NotFound(f"{relative}: no such file in the served folder")
         return path
