@@ -10,20 +10,11 @@
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
-  const SVGNS = 'http://www.w3.org/2000/svg';
   const CELL = 44, STATS = 58;  // a cell's pixels; the band under the board for the numbers
   const page = { M: 9, N: 9, noX: 8, noY: 4, setup: null, root: null, cursor: null, ids: 0,
-    board: null, stats: [], ghosts: null, chosen: null, session: null, analysing: false,
-    tag: 0, sentAt: {}, last: null, hover: null, lineHover: null, column: null, playouts: 0 };
-
-  function say(text) { $('message').textContent = text || ''; }
-  const post = window.web.post;
-  function svg(parent, tag, attrs) {
-    const el = document.createElementNS(SVGNS, tag);
-    for (const k in attrs) el.setAttribute(k, attrs[k]);
-    parent.appendChild(el);
-    return el;
-  }
+    board: null, stats: [], session: null, analysing: false, tag: 0, sentAt: {}, last: null,
+    hover: null, lineHover: null, playouts: 0 };
+  const say = web.say, post = web.post, svg = C4Board.svg;
 
   // ---- the tree of moves --------------------------------------------------------------------
   // A node is a piece dropped: {id, x, y, piece (1 red, 2 yellow), parent, children}; the
@@ -58,15 +49,7 @@
   }
   // A game: no set-up and the pieces alternating from red's (a move list, as the URL has it).
   function isGame(n) {
-    return !page.setup && path(n).every(function (p, i) { return p.piece === i % 2 + 1; });
-  }
-  function landing(y) {
-    const o = owners();
-    for (let x = page.M - 1; x >= 0; x--) {
-      if (x === page.noX && y === page.noY) continue;
-      if (!o[x + ',' + y]) return x;
-    }
-    return null;
+    return !page.setup && path(n).every(function (p, i) { return p.piece === C4Board.stone(i); });
   }
   function boardList() { return [page.M, page.N, page.noX, page.noY]; }
   function rows() {
@@ -103,11 +86,9 @@
   // ---- drawing ------------------------------------------------------------------------------
   function build() {
     const el = $('analysis-board');
-    page.board = C4Board.build(el, page.M, page.N, page.noX, page.noY, { cell: CELL });
-    const w = CELL * (page.N + 1), h = CELL * (page.M + 1) + STATS;
-    el.setAttribute('height', h);
-    el.setAttribute('viewBox', '0 0 ' + w + ' ' + h);  // scales on a narrow screen
-    el.style.maxWidth = w + 'px';
+    page.board = C4Board.build(el, page.M, page.N, page.noX, page.noY,
+      { cell: CELL, below: STATS, fit: true });  // scales on a narrow screen
+    el.style.maxWidth = el.getAttribute('width') + 'px';
     const top = CELL * (page.M + 0.5) + 8;
     page.stats = [];
     for (let y = 0; y < page.N; y++) {
@@ -120,23 +101,16 @@
         top: top + 44,
       });
     }
-    page.ghosts = svg(el, 'g', {});
-    page.chosen = svg(el, 'rect', { class: 'chosen', x: 0, y: CELL / 2, width: CELL,
-      height: CELL * page.M, rx: 6, visibility: 'hidden' });
+    C4Board.input(page.board, { drop: drop, hover: hover,
+      leave: function () { hover(page.board.chosen); } });
   }
-  function cellOf(x, y) { return page.board.cells[x + ',' + y]; }
   function proofText(p) {
     return p ? p.result + (p.plies ? ' ' + p.plies : '') : '';
   }
   function percent(p) { return Math.round(p * 100) + '%'; }
   function draw() {
-    const o = owners(), b = page.board, last = page.cursor.parent ? page.cursor : null;
-    for (const key in b.cells) {
-      const s = o[key] || 0;
-      b.cells[key].setAttribute('class', (s ? 'p' + s : 'hole') +
-        (last && key === last.x + ',' + last.y ? ' last' : ''));
-      b.cells[key].setAttribute('data-s', s);
-    }
+    const last = page.cursor.parent ? page.cursor.x + ',' + page.cursor.y : null;
+    C4Board.fill(page.board, owners(), last, false);
     const line = page.last, el = $('analysis-board');
     const byColumn = {};
     if (line) line.moves.forEach(function (m) { byColumn[m.move[1]] = m; });
@@ -156,7 +130,7 @@
       st.g.dataset.proof = m && m.proof ? m.proof.result : '';
       st.g.dataset.plies = m && m.proof && m.proof.plies ? m.proof.plies : '';
       if (m) {
-        const c = cellOf(m.move[0], m.move[1]);
+        const c = page.board.cells[m.move[0] + ',' + m.move[1]];
         if (m.proof && m.proof.result !== 'draw') c.classList.add('mark-' + m.proof.result);
         else if (best) c.classList.add('mark-best');
       }
@@ -175,7 +149,6 @@
     drawEngine();
     drawLines();
     drawGhosts();
-    drawChosen();
   }
   // The bar: red's win chance (the first player's) from the server's value of the position.
   function drawEval() {
@@ -233,38 +206,20 @@
   // The line of the hovered column (or top line) as numbered ghost stones: that move's own
   // line in the engine's latest update, else the move alone.
   function drawGhosts() {
-    page.ghosts.textContent = '';
-    const el = $('analysis-board');
-    el.dataset.ghosts = '';
-    $('pv').textContent = '';
-    let pv = null;
+    let pv = [];
     if (page.lineHover !== null) {
       const m = page.last && page.last.moves.find(function (m) {
         return m.move.join(',') === page.lineHover; });
-      pv = m ? m.pv : null;
+      pv = m ? m.pv : [];
     } else if (page.hover !== null) {
-      const x = landing(page.hover);
-      if (x === null) return;
-      const m = page.last && page.last.moves.find(function (m) {
+      const x = C4Board.landing(page.board, page.hover);
+      const m = x !== null && page.last && page.last.moves.find(function (m) {
         return m.move[0] === x && m.move[1] === page.hover; });
-      pv = m && m.pv.length ? m.pv : [[x, page.hover]];
+      pv = x === null ? [] : m && m.pv.length ? m.pv : [[x, page.hover]];
     }
-    if (!pv || !pv.length) return;
-    let piece = toMove();
-    pv.forEach(function (m, i) {
-      const c = [CELL * (m[1] + 1), CELL * (m[0] + 1)];
-      svg(page.ghosts, 'circle', { class: 'ghost' + piece, cx: c[0], cy: c[1], r: CELL * 0.4 });
-      svg(page.ghosts, 'text', { class: 'ghost-n', x: c[0], y: c[1] + 5 }).textContent = i + 1;
-      piece = 3 - piece;
-    });
-    el.dataset.ghosts = pv.map(function (m) { return m.join(','); }).join(' ');
-    $('pv').textContent = 'line: ' + pv.map(function (m) { return '(' + m.join(',') + ')'; })
-      .join(' ');
-  }
-  function drawChosen() {
-    const shown = page.column !== null && document.activeElement === $('analysis-board');
-    page.chosen.setAttribute('visibility', shown ? 'visible' : 'hidden');
-    if (page.column !== null) page.chosen.setAttribute('x', CELL * (page.column + 0.5));
+    C4Board.ghosts(page.board, pv, toMove());
+    $('pv').textContent = pv.length ? 'line: ' + pv.map(function (m) {
+      return '(' + m.join(',') + ')'; }).join(' ') : '';
   }
 
   // ---- the move list ------------------------------------------------------------------------
@@ -275,7 +230,7 @@
     b.dataset.node = n.id;
     b.dataset.ply = depth;
     b.dataset.move = n.x + ',' + n.y;
-    const off = n.piece !== (depth - 1) % 2 + 1 || page.setup;
+    const off = n.piece !== C4Board.stone(depth - 1) || page.setup;
     b.textContent = depth + ' (' + n.x + ',' + n.y + ')' + (off ? ' by hand' : '');
     b.className = 'p' + n.piece;
     b.setAttribute('aria-label', 'move ' + depth + ', ' + (n.piece === 1 ? 'red' : 'yellow') +
@@ -352,8 +307,8 @@
       if (page.session) post('/api/analysis/' + page.session + '/stop').catch(function () {});
     });
   }
-  function onEvent(e) {
-    const ev = JSON.parse(e.data), el = $('analysis-board');
+  function onEvent(ev) {
+    const el = $('analysis-board');
     if (ev.kind === 'session') {
       page.session = ev.id;
       el.dataset.session = ev.id;
@@ -379,10 +334,8 @@
       draw();
     }
   }
-  function connect() {
-    const events = new EventSource('/api/analysis/events');
-    events.onmessage = onEvent;
-    events.onerror = function () {  // it reconnects by itself: a new session
+  function connect() {  // the stream reconnects by itself: a new session
+    web.events('/api/analysis/events', onEvent).onerror = function () {
       page.session = null;
       $('analysis-board').dataset.session = '';
       $('waiting').textContent = 'the connection to the server is lost; reconnecting...';
@@ -403,7 +356,7 @@
   // ---- input --------------------------------------------------------------------------------
   function dropMode() { return Number(document.querySelector('input[name=drop]:checked').value); }
   function drop(y) {
-    const x = landing(y);
+    const x = C4Board.landing(page.board, y);
     if (x === null) { say('column ' + y + ' is full'); return; }
     const piece = dropMode() || toMove();
     const same = page.cursor.children.find(function (n) {
@@ -411,28 +364,13 @@
     page.cursor = same || node(page.cursor, x, y, piece);  // off the line: a new branch
     changed();
   }
-  function click(e) {
-    const y = C4Board.column(page.board, e.clientX);
-    if (y !== null) drop(y);
-  }
-  function hover(e) {
-    const y = C4Board.column(page.board, e.clientX);
+  function hover(y) {
     if (y !== page.hover) { page.hover = y; drawGhosts(); }
   }
-  function boardKey(e) {
-    const k = C4Board.keyed(page.board, e.key, page.column);
-    if (!k) return;
-    e.preventDefault();
-    if (k.drop) { drop(k.column); return; }
-    page.column = page.hover = k.column;
-    $('analysis-board').dataset.column = page.column;
-    drawGhosts();
-    drawChosen();
-  }
+  // The keys off the board step through the moves (the board's own choose a column).
   function pageKey(e) {
     const t = e.target;
-    if (t === $('analysis-board')) { boardKey(e); return; }
-    if (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
+    if (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || t === $('analysis-board')) return;
     const c = page.cursor;
     const to = { ArrowLeft: c.parent, ArrowRight: c.children[0], Home: page.root,
       ArrowUp: page.root, End: lineEnd(c), ArrowDown: lineEnd(c) }[e.key];
@@ -455,10 +393,9 @@
     }
     newTree(setup);
     let n = page.root;
-    moves.forEach(function (m, i) { n = node(n, m[0], m[1], i % 2 + 1); });
+    moves.forEach(function (m, i) { n = node(n, m[0], m[1], C4Board.stone(i)); });
     page.cursor = page.root;
     for (let i = 0; i < ply; i++) page.cursor = page.cursor.children[0];
-    page.column = null;
     build();
     changed();
   }
@@ -490,14 +427,6 @@
     });
   }
 
-  $('analysis-board').addEventListener('click', click);
-  $('analysis-board').addEventListener('mousemove', hover);
-  $('analysis-board').addEventListener('mouseleave', function () {
-    page.hover = page.column;
-    drawGhosts();
-  });
-  $('analysis-board').addEventListener('focus', drawChosen);
-  $('analysis-board').addEventListener('blur', drawChosen);
   document.addEventListener('keydown', pageKey);
   $('back').addEventListener('click', function () { if (page.cursor.parent) goTo(page.cursor.parent); });
   $('forward').addEventListener('click', function () {

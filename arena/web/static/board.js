@@ -1,27 +1,35 @@
 // The board as every page draws it: the replay page (arena/web/replay.py, also `arena view`)
-// and the web app's play, watch, review and analysis pages. M rows x N columns at their real
-// size, course coordinates (row 0 on top), the forbidden cell crossed out, the last move ringed
-// and the winning four ringed and joined by a line. A board is built once per game; a position
-// only repaints classes, and each cell mirrors its content into data-s (0 empty, 1 first
-// player, 2 second) for tests.
+// and the web app's play, watch, review, analysis and puzzle pages. M rows x N columns at their
+// real size, course coordinates (row 0 on top), the forbidden cell crossed out, the last move
+// ringed and the winning four ringed and joined by a line. A board is built once per game; a
+// position only repaints classes, and each cell mirrors its content into data-s (0 empty, 1
+// first player, 2 second) for tests. A board a person plays on also takes clicks, the pointer
+// and keys (input), with a preview of a drop and a line of ghost stones.
 var C4Board = (function () {
   'use strict';
   const SVGNS = 'http://www.w3.org/2000/svg';
+  // An SVG element appended to `parent`: how every page draws its boards and graphs.
   function svg(parent, tag, attrs) {
     const el = document.createElementNS(SVGNS, tag);
     for (const k in attrs) el.setAttribute(k, attrs[k]);
     parent.appendChild(el);
     return el;
   }
-  // opts: {cell: pixels a cell (40), labels: row and column numbers (true)}
+  // The stone of ply `i` (0-based): 1, the first player's (red), then 2, the second's (yellow).
+  function stone(i) { return i % 2 + 1; }
+  function key(m) { return m[0] + ',' + m[1]; }
+  // opts: {cell: pixels a cell (40), labels: row and column numbers (true), below: pixels of
+  // a band under the cells for a page's figures (0), fit: scaled to its box by a viewBox}
   function build(el, M, N, noX, noY, opts) {
     opts = opts || {};
     const CELL = opts.cell || 40, labels = opts.labels !== false;
     const b = { el: el, M: M, N: N, cell: CELL, cells: {}, winline: null };
+    const w = CELL * (N + 1), h = CELL * (M + 1) + (opts.below || 0);
     el.textContent = '';
     el.classList.add('c4');
-    el.setAttribute('width', CELL * (N + 1));
-    el.setAttribute('height', CELL * (M + 1));
+    el.setAttribute('width', w);
+    el.setAttribute('height', h);
+    if (opts.fit) el.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
     svg(el, 'rect', { class: 'frame', x: CELL / 2, y: CELL / 2, width: CELL * N,
       height: CELL * M, rx: CELL / 5 });
     for (let y = 0; labels && y < N; y++) {
@@ -49,37 +57,42 @@ var C4Board = (function () {
     return b;
   }
   function centre(b, x, y) { return [b.cell * (y + 1), b.cell * (x + 1)]; }
+  // A line in `parent` through `cells` ([[x, y], ...] in a row), from end to end.
+  function join(b, parent, cells, cls) {
+    const ends = cells.slice().sort(function (p, q) { return p[0] - q[0] || p[1] - q[1]; });
+    const a = centre(b, ends[0][0], ends[0][1]);
+    const e = centre(b, ends[ends.length - 1][0], ends[ends.length - 1][1]);
+    return svg(parent, 'line', { class: cls, x1: a[0], y1: a[1], x2: e[0], y2: e[1] });
+  }
   // The winning four (flat [x0, y0, x1, y1, ...]): a line from end to end, shown by paint.
   function setWin(b, flat) {
     if (b.winline) b.winline.remove();
     b.winline = null;
     b.win = flat || [];
-    if (!b.win.length) return;
     const cells = [];
     for (let i = 0; i < b.win.length; i += 2) cells.push([b.win[i], b.win[i + 1]]);
-    cells.sort(function (p, q) { return p[0] - q[0] || p[1] - q[1]; });
-    const a = centre(b, cells[0][0], cells[0][1]);
-    const e = centre(b, cells[cells.length - 1][0], cells[cells.length - 1][1]);
-    b.winline = svg(b.el, 'line', { class: 'winline-off', x1: a[0], y1: a[1], x2: e[0],
-      y2: e[1] });
+    if (cells.length) b.winline = join(b, b.el, cells, 'winline-off');
   }
   // The position after `step` of `moves` ([x, y] pairs, the first player's first); with
   // `showWin` the winning four set by setWin is drawn. Returns the last move's key and the
   // winning cells' keys ("x,y").
   function paint(b, moves, step, showWin) {
     const owner = {};
-    for (let i = 0; i < step; i++) owner[moves[i][0] + ',' + moves[i][1]] = i % 2 + 1;
-    const last = step > 0 ? moves[step - 1][0] + ',' + moves[step - 1][1] : null;
+    for (let i = 0; i < step; i++) owner[key(moves[i])] = stone(i);
+    return fill(b, owner, step > 0 ? key(moves[step - 1]) : null, showWin);
+  }
+  // A position as its cells' stones ({"x,y": 1 or 2}, a set-up's too), `last` ("x,y") ringed.
+  function fill(b, owner, last, showWin) {
     const win = new Set(), flat = b.win || [];
     showWin = showWin && flat.length > 0;
     if (showWin) for (let i = 0; i < flat.length; i += 2) win.add(flat[i] + ',' + flat[i + 1]);
-    for (const key in b.cells) {
-      const s = owner[key] || 0;
+    for (const k in b.cells) {
+      const s = owner[k] || 0;
       let cls = s ? 'p' + s : 'hole';
-      if (key === last) cls += ' last';
-      if (win.has(key)) cls += ' win';
-      b.cells[key].setAttribute('class', cls);
-      b.cells[key].setAttribute('data-s', s);
+      if (k === last) cls += ' last';
+      if (win.has(k)) cls += ' win';
+      b.cells[k].setAttribute('class', cls);
+      b.cells[k].setAttribute('data-s', s);
     }
     if (b.winline) b.winline.setAttribute('class', showWin ? 'winline' : 'winline-off');
     return { last: last, win: Array.from(win) };
@@ -111,6 +124,64 @@ var C4Board = (function () {
     if ((key === 'Enter' || key === ' ') && chosen !== null) return { column: chosen, drop: true };
     return null;
   }
-  return { build: build, setWin: setWin, paint: paint, landing: landing, column: column,
-    keyed: keyed };
+  // A board a person plays on: a click drops in the column under the pointer (on.drop(y)), the
+  // pointer over the board shows its column (on.hover(y), null off the columns; on leaving the
+  // board, on.leave(), else on.hover(null)). A focusable board (tabindex) also takes keys (see
+  // keyed): the chosen column (b.chosen, mirrored into data-column) is framed while the board
+  // has the focus and shown by on.hover. Adds the layer of ghost stones (see ghosts).
+  function input(b, on) {
+    const el = b.el;
+    b.chosen = null;
+    b.ghosts = svg(el, 'g', {});
+    el.onclick = function (e) {
+      const y = column(b, e.clientX);
+      if (y !== null) on.drop(y);
+    };
+    el.onmousemove = function (e) { on.hover(column(b, e.clientX)); };
+    el.onmouseleave = on.leave || function () { on.hover(null); };
+    if (!el.hasAttribute('tabindex')) return;
+    const mark = svg(el, 'rect', { class: 'chosen', x: 0, y: b.cell / 2, width: b.cell,
+      height: b.cell * b.M, rx: 6, visibility: 'hidden' });
+    function frame() {
+      const shown = b.chosen !== null && document.activeElement === el;
+      mark.setAttribute('visibility', shown ? 'visible' : 'hidden');
+      if (b.chosen !== null) mark.setAttribute('x', b.cell * (b.chosen + 0.5));
+    }
+    el.onfocus = el.onblur = frame;
+    el.onkeydown = function (e) {
+      const k = keyed(b, e.key, b.chosen);
+      if (!k) return;
+      e.preventDefault();
+      if (k.drop) { on.drop(k.column); return; }
+      b.chosen = k.column;
+      el.dataset.column = k.column;
+      on.hover(k.column);
+      frame();
+    };
+  }
+  // `piece` (1 or 2) drawn faintly where a drop in column y lands; none for y null or a full
+  // column. The last preview is cleared.
+  function preview(b, y, piece) {
+    b.el.querySelectorAll('.preview1, .preview2').forEach(function (c) {
+      c.classList.remove('preview1', 'preview2');
+    });
+    const x = y === null ? null : landing(b, y);
+    if (x !== null) b.cells[x + ',' + y].classList.add('preview' + piece);
+  }
+  // Moves not played (an engine's line, a refutation) as numbered ghost stones, the first
+  // one `piece`'s, mirrored into data-ghosts ("x,y x,y ..."); with `four` ([[x, y], ...]),
+  // the four the line ends in is joined by a line.
+  function ghosts(b, moves, piece, four) {
+    b.ghosts.textContent = '';
+    moves.forEach(function (m, i) {
+      const c = centre(b, m[0], m[1]);
+      svg(b.ghosts, 'circle', { class: 'ghost' + piece, cx: c[0], cy: c[1], r: b.cell * 0.4 });
+      svg(b.ghosts, 'text', { class: 'ghost-n', x: c[0], y: c[1] + 5 }).textContent = i + 1;
+      piece = 3 - piece;
+    });
+    if (moves.length && four && four.length) join(b, b.ghosts, four, 'winline');
+    b.el.dataset.ghosts = moves.map(key).join(' ');
+  }
+  return { svg: svg, stone: stone, build: build, setWin: setWin, paint: paint, fill: fill,
+    landing: landing, column: column, input: input, preview: preview, ghosts: ghosts };
 }());

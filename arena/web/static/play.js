@@ -9,12 +9,11 @@
   const page = { id: null, board: null, state: null, events: null, clickAt: null,
     clickPly: -1, players: {} };
 
-  function say(text) { $('message').textContent = text || ''; }
-  const post = window.web.post;
+  const say = web.say, post = web.post;
 
   // ---- a new game ---------------------------------------------------------------------------
   function loadOpponents() {
-    return fetch('/api/opponents').then(function (r) { return r.json(); }).then(function (d) {
+    return web.json('/api/opponents', 'GET').then(function (d) {
       const sel = $('opponent');
       d.players.forEach(function (p) {
         page.players[p.name] = p;
@@ -51,8 +50,7 @@
     page.id = id;
     page.board = null;
     $('game').hidden = false;
-    page.events = new EventSource('/api/games/' + id + '/events');
-    page.events.onmessage = function (e) { render(JSON.parse(e.data)); };
+    page.events = web.events('/api/games/' + id + '/events', render);
     page.events.onerror = function () {
       if (page.state && page.state.over) page.events.close();
     };
@@ -62,6 +60,7 @@
     const el = $('play-board');
     if (!page.board || page.state === null || page.state.id !== s.id) {
       page.board = C4Board.build(el, s.M, s.N, s.no_x, s.no_y, { cell: 44 });
+      C4Board.input(page.board, { drop: drop, hover: preview });
       $('title').textContent = 'You (' + (s.human_first ? 'first, red' : 'second, yellow') +
         ') against ' + s.opponent + ' on ' + s.M + 'x' + s.N + ', forbidden cell (' + s.no_x +
         ',' + s.no_y + ')' + (s.seed >= 0 ? ', seed ' + s.seed : '');
@@ -86,8 +85,8 @@
   function renderEnd(s) {
     $('end').hidden = !s.over;
     if (!s.over) return;
-    if (page.events && (s.analysis === null || s.analysis === 'ready' ||
-        String(s.analysis).indexOf('failed') === 0)) page.events.close();
+    const job = s.analysis_state;  // the loss analysis's JobState value (jobs.py), or null
+    if (page.events && job !== 'queued' && job !== 'running') page.events.close();
     const verdict = s.verdict || 'Stopped';
     $('result').textContent = s.error || verdict + ': ' + s.reason + ' (course code ' +
       s.code + ', ' + s.moves.length + ' moves).';
@@ -99,9 +98,9 @@
     $('analyse-board').href = s.board_url;
     const st = $('analysis-status');
     st.textContent = '';
-    if (s.analysis === 'running') st.textContent = 'analysing (a few seconds to a minute)...';
-    else if (s.analysis && s.analysis !== 'ready') st.textContent = s.analysis;
-    if (s.analysis === 'ready') {
+    if (job === 'running') st.textContent = 'analysing (a few seconds to a minute)...';
+    else if (job && job !== 'ready') st.textContent = s.analysis;
+    if (job === 'ready') {
       const a = document.createElement('a');
       a.href = s.analysis_url;
       a.id = 'analysis-link';
@@ -111,28 +110,14 @@
   }
 
   // ---- clicks -------------------------------------------------------------------------------
-  function clearPreview() {
-    if (!page.board) return;
-    const cells = page.board.el.querySelectorAll('.preview1, .preview2');
-    cells.forEach(function (c) { c.classList.remove('preview1', 'preview2'); });
-  }
-  function preview(e) {
-    clearPreview();
+  function preview(y) {
     const s = page.state;
-    if (!s || s.over || !s.your_turn) return;
-    const y = C4Board.column(page.board, e.clientX);
-    if (y === null) return;
-    const x = C4Board.landing(page.board, y);
-    if (x !== null) {
-      page.board.cells[x + ',' + y].classList.add('preview' + humanPiece(s));
-    }
+    C4Board.preview(page.board, !s.over && s.your_turn ? y : null, humanPiece(s));
   }
-  function click(e) {
+  function drop(y) {
     const s = page.state;
-    if (!s || s.over) return;
-    const y = C4Board.column(page.board, e.clientX);
-    if (y === null) return;
-    clearPreview();
+    if (s.over) return;
+    C4Board.preview(page.board, null);
     page.clickAt = performance.now();
     page.clickPly = s.moves.length;
     say('');
@@ -151,9 +136,6 @@
     $('start').addEventListener('click', newGame);
     $('again').addEventListener('click', newGame);
     $('analyse').addEventListener('click', analyse);
-    $('play-board').addEventListener('mousemove', preview);
-    $('play-board').addEventListener('mouseleave', clearPreview);
-    $('play-board').addEventListener('click', click);
     loadOpponents().then(function () {
       const hash = new URLSearchParams(location.hash.slice(1));
       if (hash.has('game')) follow(hash.get('game'));

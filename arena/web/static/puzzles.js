@@ -8,26 +8,18 @@
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
-  const SVGNS = 'http://www.w3.org/2000/svg';
-  const CELL = 44;
-  const page = { source: '', puzzles: [], index: -1, played: [], board: null, ghosts: null,
-    chosen: null, column: null, busy: false, over: false, four: [], refutation: [],
-    right: [] };
+  const page = { source: '', puzzles: [], index: -1, played: [], board: null, busy: false,
+    over: false, four: [], refutation: [], right: [] };
 
-  function svg(parent, tag, attrs) {
-    const el = document.createElementNS(SVGNS, tag);
-    for (const k in attrs) el.setAttribute(k, attrs[k]);
-    parent.appendChild(el);
-    return el;
-  }
-  function say(text, cls) {
+  // The puzzle's progress (#status), `cls` "solved" or "failed" at its end; a refusal goes to
+  // the message line (web.say).
+  function status(text, cls) {
     $('status').textContent = text || '';
     $('status').className = cls || '';
   }
-  function warn(text) { $('message').textContent = text || ''; }
+  const warn = web.say, stone = C4Board.stone;
   function puzzle() { return page.puzzles[page.index]; }
   function moves() { return puzzle().moves.concat(page.played); }
-  function pieceOf(ply) { return ply % 2 + 1; }
   function colour(piece) { return piece === 1 ? 'red' : 'yellow'; }
   function cellText(m) { return '(' + m[0] + ',' + m[1] + ')'; }
   function setState(state) { $('puzzle-board').dataset.state = state; }
@@ -63,13 +55,9 @@
   function build() {
     const p = puzzle(), el = $('puzzle-board');
     page.board = C4Board.build(el, p.board[0], p.board[1], p.board[2], p.board[3],
-      { cell: CELL });
-    const w = CELL * (p.board[1] + 1), h = CELL * (p.board[0] + 1);
-    el.setAttribute('viewBox', '0 0 ' + w + ' ' + h);  // scales on a narrow screen
-    el.style.maxWidth = w + 'px';
-    page.ghosts = svg(el, 'g', {});
-    page.chosen = svg(el, 'rect', { class: 'chosen', x: 0, y: CELL / 2, width: CELL,
-      height: CELL * p.board[0], rx: 6, visibility: 'hidden' });
+      { cell: 44, fit: true });  // scales on a narrow screen
+    el.style.maxWidth = el.getAttribute('width') + 'px';
+    C4Board.input(page.board, { drop: drop, hover: preview });
   }
   function draw() {
     const all = moves(), b = page.board, el = $('puzzle-board');
@@ -79,50 +67,18 @@
       const c = b.cells[m[0] + ',' + m[1]];
       if (c) c.classList.add('right');
     });
-    drawGhosts();
-    drawChosen();
+    // the refutation as numbered ghost stones, the opponent's first; its four joined
+    C4Board.ghosts(b, page.refutation, stone(all.length), page.four);
     el.dataset.plies = all.length;
-    el.dataset.toMove = pieceOf(all.length);
+    el.dataset.toMove = stone(all.length);
     el.dataset.puzzle = puzzle().id;
     const p = puzzle();
     $('analyse-link').hidden = false;
     $('analyse-link').setAttribute('href', '/analyse?board=' + p.board.join(',') +
       (all.length ? '&moves=' + web.movesText(all) : ''));
   }
-  // The refutation as numbered ghost stones, the opponent's first; its four ringed.
-  function drawGhosts() {
-    page.ghosts.textContent = '';
-    const el = $('puzzle-board'), line = page.refutation;
-    el.dataset.ghosts = line.map(function (m) { return m.join(','); }).join(' ');
-    let piece = pieceOf(moves().length);
-    line.forEach(function (m, i) {
-      const c = [CELL * (m[1] + 1), CELL * (m[0] + 1)];
-      svg(page.ghosts, 'circle', { class: 'ghost' + piece, cx: c[0], cy: c[1], r: CELL * 0.4 });
-      svg(page.ghosts, 'text', { class: 'ghost-n', x: c[0], y: c[1] + 5 }).textContent = i + 1;
-      piece = 3 - piece;
-    });
-    if (line.length && page.four.length) {
-      const ends = page.four.slice().sort(function (p, q) { return p[0] - q[0] || p[1] - q[1]; });
-      const a = ends[0], e = ends[ends.length - 1];
-      svg(page.ghosts, 'line', { class: 'winline', x1: CELL * (a[1] + 1), y1: CELL * (a[0] + 1),
-        x2: CELL * (e[1] + 1), y2: CELL * (e[0] + 1) });
-    }
-  }
-  function drawChosen() {
-    const shown = page.column !== null && document.activeElement === $('puzzle-board');
-    page.chosen.setAttribute('visibility', shown ? 'visible' : 'hidden');
-    if (page.column !== null) page.chosen.setAttribute('x', CELL * (page.column + 0.5));
-  }
-  function clearPreview() {
-    page.board.el.querySelectorAll('.preview1, .preview2').forEach(function (c) {
-      c.classList.remove('preview1', 'preview2');
-    });
-  }
   function preview(y) {
-    clearPreview();
-    if (y === null || page.busy || page.over) return;
-    const x = C4Board.landing(page.board, y);
-    if (x !== null) page.board.cells[x + ',' + y].classList.add('preview' + pieceOf(moves().length));
+    C4Board.preview(page.board, page.busy || page.over ? null : y, stone(moves().length));
   }
 
   // ---- a puzzle -----------------------------------------------------------------------------
@@ -132,8 +88,7 @@
     page.played = [];
     page.over = page.busy = false;
     page.four = []; page.refutation = []; page.right = [];
-    page.column = null;
-    const p = puzzle(), piece = pieceOf(p.moves.length);
+    const p = puzzle(), piece = stone(p.moves.length);
     build();
     draw();
     drawList();
@@ -142,7 +97,7 @@
         ? ' and win: any winning move counts, and the engine defends until your four is on ' +
           'the board'
         : ': hold, find a move that does not lose');
-    say('your move');
+    status('your move');
     warn('');
     $('line').textContent = '';
     $('puzzle-board').dataset.verdict = '';
@@ -164,16 +119,16 @@
     if (x === null) { warn('column ' + y + ' is full'); return; }
     const p = puzzle();
     page.busy = true;
-    clearPreview();
+    preview(null);
     warn('');
     setState('checking');
-    say('column ' + y + ': the exact search is checking it...');
+    status('column ' + y + ': the exact search is checking it...');
     web.post('/api/puzzles/move', { board: p.board, moves: moves(), goal: p.goal, column: y,
       puzzle: { id: p.id, source: page.source, start: p.moves.length } })
       .then(answer).catch(function (e) {
         page.busy = false;
         setState('play');
-        say('your move');
+        status('your move');
         warn(e.message);
       });
   }
@@ -183,7 +138,7 @@
     el.dataset.verdict = step.verdict;
     if (step.verdict === 'unsettled') {
       setState('play');
-      say('Column ' + m[1] + ': the exact search could not settle it within its budget (' +
+      status('Column ' + m[1] + ': the exact search could not settle it within its budget (' +
         step.nodes.toLocaleString('en') + ' nodes), so it is neither right nor wrong. Try ' +
         'another column.');
       return;
@@ -192,14 +147,14 @@
     page.four = step.four;
     if (step.verdict === 'right' && step.solved) {
       draw();
-      say('Solved: ' + cellText(m) + (step.four.length ? ' makes four.' : ' holds (proven ' +
+      status('Solved: ' + cellText(m) + (step.four.length ? ' makes four.' : ' holds (proven ' +
         (step.result === 'win' ? 'a win' : 'a draw') + ').'), 'solved');
       finish('solved');
     } else if (step.verdict === 'right') {
       page.played.push(step.defence);
       el.dataset.defence = step.defence.join(',');
       draw();
-      say('Right: ' + cellText(m) + ' is proven to win. The engine defends with ' +
+      status('Right: ' + cellText(m) + ' is proven to win. The engine defends with ' +
         cellText(step.defence) + ', the reply that holds out longest; your move.');
       setState('play');
     } else {
@@ -208,9 +163,9 @@
       draw();
       const how = step.result === 'draw' ? ' only draws (proven): a win was there.'
         : ' loses (proven): the refutation, numbered, ' + (step.complete
-          ? 'ends in ' + colour(pieceOf(moves().length)) + "'s four."
+          ? 'ends in ' + colour(stone(moves().length)) + "'s four."
           : 'as far as the budget reached.');
-      say('Wrong: ' + cellText(m) + how, 'failed');
+      status('Wrong: ' + cellText(m) + how, 'failed');
       $('line').textContent = (step.refutation.length ? 'The refutation: ' +
         step.refutation.map(cellText).join(' ') + '. ' : '') + (page.right.length
         ? 'Right was: ' + page.right.map(cellText).join(' ') + ' (ringed green).' : '');
@@ -218,21 +173,7 @@
     }
   }
 
-  // ---- input --------------------------------------------------------------------------------
-  function click(e) {
-    const y = C4Board.column(page.board, e.clientX);
-    if (y !== null) drop(y);
-  }
-  function boardKey(e) {
-    const k = page.board && C4Board.keyed(page.board, e.key, page.column);
-    if (!k) return;
-    e.preventDefault();
-    if (k.drop) { drop(k.column); return; }
-    page.column = k.column;
-    $('puzzle-board').dataset.column = page.column;
-    preview(page.column);
-    drawChosen();
-  }
+  // ---- the puzzles --------------------------------------------------------------------------
   function load() {
     return web.json('/api/puzzles' + location.search, 'GET').then(function (d) {
       page.source = d.source;
@@ -260,21 +201,13 @@
       if (i < 0) i = page.puzzles.findIndex(function (p) { return !p.result; });
       drawList();
       if (page.puzzles.length) openPuzzle(Math.max(i, 0));
-      else say('no puzzles here');
+      else status('no puzzles here');
     }).catch(function (e) {
       warn(e.message);
       setState('refused');
     });
   }
 
-  $('puzzle-board').addEventListener('click', click);
-  $('puzzle-board').addEventListener('mousemove', function (e) {
-    if (page.board) preview(C4Board.column(page.board, e.clientX));
-  });
-  $('puzzle-board').addEventListener('mouseleave', function () { if (page.board) clearPreview(); });
-  $('puzzle-board').addEventListener('keydown', boardKey);
-  $('puzzle-board').addEventListener('focus', function () { if (page.board) drawChosen(); });
-  $('puzzle-board').addEventListener('blur', function () { if (page.board) drawChosen(); });
   $('retry').addEventListener('click', function () { openPuzzle(page.index); });
   $('next').addEventListener('click', function () {
     if (page.puzzles.length) openPuzzle((page.index + 1) % page.puzzles.length);

@@ -13,7 +13,6 @@
   const GAMES = DATA.games;
   const PAGE = 100;
   const CELL = 40;
-  const SVGNS = 'http://www.w3.org/2000/svg';
   const CODES = DATA.codes;
   const $ = function (id) { return document.getElementById(id); };
   // line: the replay shows the proven winning line of the loss analysis instead of the game's end
@@ -155,12 +154,7 @@
   }
 
   // ---- the replay ---------------------------------------------------------------------------
-  function svg(parent, tag, attrs) {
-    const el = document.createElementNS(SVGNS, tag);
-    for (const k in attrs) el.setAttribute(k, attrs[k]);
-    parent.appendChild(el);
-    return el;
-  }
+  const svg = C4Board.svg;
   // Each game's board (board.js), chart and move list are built once; a step only repaints.
   function buildBoard(g) {
     state.board = C4Board.build($('board'), g[F.M], g[F.N], g[F.no_x], g[F.no_y],
@@ -190,7 +184,7 @@
       const h = Math.max(1, H * t / top);
       const bar = svg(chart, 'rect', { x: 45 + i * bw, y: H - h + 5, width: Math.max(1, bw - 1),
         height: h, 'data-ply': i + 1 });
-      bar.dataset.cls = 'bar' + (mover(g, i) === firstSide(g) ? 1 : 2);
+      bar.dataset.cls = 'bar' + C4Board.stone(i);
       svg(bar, 'title', {}).textContent = 'ply ' + (i + 1) + ': ' + t + ' ms';
       return bar;
     });

@@ -10,7 +10,6 @@
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
-  const SVGNS = 'http://www.w3.org/2000/svg';
   const MARKS = { // symbol and colour of each mark (docs/web.md, "Game review")
     inaccuracy: ['?!', '#d9a400'], mistake: ['?', '#e67e22'], blunder: ['??', '#d62828'],
     'walked into a proven loss': ['✗', '#111'], 'gave away a proven win': ['✗', '#7b2cbf'],
@@ -18,14 +17,7 @@
   const DECISIVE = 'decisive: the loss analysis proves the game lost from here';
   const W = 640, H = 220, LEFT = 40, RIGHT = 12, TOP = 12, BOTTOM = 24;
   const page = { game: null, review: null, board: null, budgets: null };
-
-  function svg(parent, tag, attrs) {
-    const el = document.createElementNS(SVGNS, tag);
-    for (const k in attrs) el.setAttribute(k, attrs[k]);
-    parent.appendChild(el);
-    return el;
-  }
-  function say(text) { $('message').textContent = text || ''; }
+  const svg = C4Board.svg, say = web.say;
   function query(seconds) { // the page's query, its budget replaced (null: the server's)
     const q = new URLSearchParams(location.search);
     q.delete('seconds');
@@ -211,9 +203,8 @@
       $('title').textContent = d.game.names[0] + ' (first, red) vs ' + d.game.names[1] +
         ' (second, yellow), ' + b[0] + 'x' + b[1] + ', forbidden (' + b[2] + ',' + b[3] +
         '): ' + d.game.result + ', ' + d.game.reason;
-      page.board = C4Board.build($('board'), b[0], b[1], b[2], b[3], { cell: 36 });
-      $('board').setAttribute('viewBox', '0 0 ' + $('board').getAttribute('width') + ' ' +
-        $('board').getAttribute('height')); // so that it scales to a phone's width
+      page.board = C4Board.build($('board'), b[0], b[1], b[2], b[3],
+        { cell: 36, fit: true }); // so that it scales to a phone's width
       C4Board.setWin(page.board, [].concat.apply([], d.game.win_line));
       show(d.game.moves.length);
     }

@@ -139,9 +139,8 @@
   }
   function connect(batch) {
     if (page.events) page.events.close();
-    page.events = new EventSource('/api/watch/events' + (batch ? '?batch=' +
-      encodeURIComponent(batch) : ''));
-    page.events.onmessage = function (e) { render(JSON.parse(e.data)); };
+    page.events = web.events('/api/watch/events' + (batch ? '?batch=' +
+      encodeURIComponent(batch) : ''), render);
   }
   $('batch').addEventListener('change', function () { connect($('batch').value); });
   connect(new URLSearchParams(location.search).get('batch'));

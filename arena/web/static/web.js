@@ -1,9 +1,12 @@
-// What the web app's pages share: a request answered in JSON whose refusal (a 4xx or 5xx)
-// throws the server's one-line reason, so that a page shows it as it is; a poll that retries
-// after a failed request; and the analysis board's move list as its URL writes it.
+// What the web app's pages share: the page's message line; a request answered in JSON whose
+// refusal (a 4xx or 5xx) throws the server's one-line reason, so that a page shows it as it
+// is; a poll that retries after a failed request; an event stream of JSON states; and the
+// analysis board's move list as its URL writes it.
 (function () {
   'use strict';
   const web = window.web = {
+    // The page's one-line message (#message): a refusal or a note; none clears it.
+    say: function (text) { document.getElementById('message').textContent = text || ''; },
     // `method` on `url`, with `body` sent as JSON unless it is undefined; the parsed answer.
     json: function (url, method, body) {
       const init = { method: method };
@@ -34,6 +37,13 @@
         });
       }
       again();
+    },
+    // The server's events at `url`, each parsed and handed to `each`; the EventSource (which
+    // reconnects by itself), for a page to close or to hear of a lost connection.
+    events: function (url, each) {
+      const source = new EventSource(url);
+      source.onmessage = function (e) { each(JSON.parse(e.data)); };
+      return source;
     },
     // A move list as the analysis board's URL writes it (x.y,x.y,...: docs/web.md); the
     // server reads it back (records/move.py), so no page parses a move.
