@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import time
 from itertools import accumulate
-from typing import List, Optional
+from typing import List
 
-from analysis.proof import Prover, plies_of, verdict
-from bot.rules import DRAW, LOSS, WIN, Position
-from records.analysis import Alternative, Decisive, Kind, LossAnalysis, Phase, Value
+from analysis.proof import OUTCOMES, Prover, kind_of, plies_of, verdict
+from bot.rules import LOSS, Position
+from records.analysis import Alternative, Decisive, LossAnalysis, Phase, Value
 from records.game import GameRecord
 from records.result import Seat
 
-VALUES = {WIN: Value.WIN, DRAW: Value.DRAW, LOSS: Value.LOSS, None: Value.UNSETTLED}
 OPENING_SHARE, END_SHARE = 0.2, 0.5  # of the board's cells: the phases of a mistake's ply
 
 
@@ -58,7 +57,8 @@ def analyse_game(record: GameRecord, seconds: float) -> LossAnalysis:
             lost_after = max(index - 1, 0)
             continue
         played = position.play_xy(*record.moves[index]).mask ^ position.mask
-        alternatives = [Alternative(list(position.xy(m)), VALUES[v], safe_plies.get(m, 0))
+        alternatives = [Alternative(list(position.xy(m)), Value(OUTCOMES[v].value) if v is not
+                                    None else Value.UNSETTLED, safe_plies.get(m, 0))
                         for m, v in sorted(values.items()) if m != played and v != LOSS]
         decisive = Decisive(index, list(record.moves[index]), alternatives,
                             proven=any(a.value != Value.UNSETTLED for a in alternatives))
@@ -80,18 +80,9 @@ def analyse_game(record: GameRecord, seconds: float) -> LossAnalysis:
     return LossAnalysis(
         loser=record.name(side), loser_moved=loser_seat,
         seconds=seconds, lost_after=lost_after, decisive=decisive,
-        kind=_kind(short, line.ending, line.complete),
+        kind=kind_of(short, line),
         forced_four_in=None if short is None else plies_of(short),
         win_in=len(line.moves) if line.complete else None, line=moves, line_source=source,
         phase=phase_of(decisive.index, won.geo.M * won.geo.N - 1) if decisive else Phase.OPENING,
         positions=searched, elapsed=round(time.perf_counter() - started, 3))
 
-
-def _kind(short: Optional[int], ending: Optional[Kind], complete: bool) -> Kind:
-    """How the win after the mistake goes: a missed block, the proof line's double threat or
-    zugzwang, a combination (a short forced four, its line unfinished), or deep (no short one)."""
-    if short == 0:
-        return Kind.MISSED_BLOCK
-    if complete and ending in (Kind.DOUBLE_THREAT, Kind.ZUGZWANG):
-        return ending
-    return Kind.COMBINATION if short is not None else Kind.DEEP

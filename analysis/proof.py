@@ -1,6 +1,6 @@
-"""Exact questions about one position, each under a time budget: what every move is worth, how
-soon the side to move forces a win, and a winning line with the way it ends. The solver
-(bot.search.solver) settles any position given time but not how long the win takes; the
+"""Exact questions about one position: what every move is worth, how soon the side to move
+forces a win, the reply that holds out longest, and a winning line with the way it ends. The
+solver (bot.search.solver) settles any position given time but not how long the win takes; the
 forced-win search (bot.search.tactics) finds the shortest win when it is short, a line a student
 can follow. Both keep their tables for the whole game: a walk backwards reuses later work."""
 
@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from bot.rules import DRAW, LOSS, WIN, Geometry, Position, bits
 from bot.search.solver import Solver
 from bot.search.tactics import Budget, ForcedWin
 from records.analysis import Kind
+from records.result import Outcome
 
-FORCED_NODES = 2_000_000  # node cap of one forced-win question (the time budget ends it first)
+FORCED_NODES = 2_000_000  # node cap of one timed forced-win question (its clock ends it first)
 SHORT_WIN_PLIES = 15  # the deepest forced-win question; a longer win is "deep"
 QUICK_SHARE = 0.3  # of a position's budget: the forced-win search's try at each move first
 LINE_PLIES = 80  # a winning line stops here (longer than any game's remainder on 12x12)
+OUTCOMES = {WIN: Outcome.WIN, DRAW: Outcome.DRAW, LOSS: Outcome.LOSS}  # a proven value's word
 
 
 @dataclass
@@ -32,21 +34,28 @@ class WinningLine:
 
 
 class Prover:
-    """Answers questions about the positions of one board within ``seconds`` each."""
+    """Answers questions about the positions of one board, each timed (``seconds`` a question:
+    the loss analysis) or paid from ``left``, the nodes not yet spent (a puzzle's step: the
+    same answers on any machine however busy; once they are spent, every answer is None).
+    With both, a move's `value` is paid from the nodes and the other questions are timed (a
+    suite's build)."""
 
-    def __init__(self, geo: Geometry, seconds: float) -> None:
+    def __init__(self, geo: Geometry, seconds: Optional[float] = None,
+                 nodes: Optional[int] = None) -> None:
         self.seconds = seconds
+        self.left = nodes
         self.solver = Solver()
         self.forced = ForcedWin(geo)
 
     def move_values(self, position: Position) -> Tuple[Dict[int, Optional[int]], Dict[int, int]]:
         """Every legal move's proven value for the side to move (WIN, DRAW, LOSS; None where
         the budget ran out), and for the moves not proven lost, the plies within which the
-        opponent is proven to have no forced four (0: not even that)."""
+        opponent is proven to have no forced four (0: not even that); timed."""
         possible = position.possible()
         wins = position.winning_moves()
         if wins:
             return {b: (WIN if b & wins else None) for b in bits(possible)}, {}
+        assert self.seconds is not None  # the loss analysis's question
         start = time.perf_counter()
         values: Dict[int, Optional[int]] = {b: LOSS for b in bits(possible)}
         safe_plies: Dict[int, int] = {}
@@ -64,23 +73,63 @@ class Prover:
             values.update({b: proven.get(b) for b in safe_plies})
         return values, {b: n for b, n in safe_plies.items() if values[b] != LOSS}
 
+    def value(self, position: Position, cell: int, search: bool = True) -> Optional[int]:
+        """The exact value of playing ``cell`` for the side to move: a four now wins and a
+        move the opponent answers with a four loses without a search; the solver settles the
+        rest (``search``) while the nodes last."""
+        if cell & position.winning_moves():
+            return WIN
+        if position.play_bit(cell).can_win_now():
+            return LOSS
+        return self._solve(position, cell, timed=False).get(cell) if search else None
+
+    def _solve(self, position: Position, moves: Optional[int] = None,
+               timed: bool = True) -> Dict[int, int]:
+        """The solver's proven ``moves`` (default: the safe ones), in a question's seconds
+        where it is ``timed`` and they are given, else paid from the nodes left."""
+        if timed and self.seconds is not None:
+            return self.solver.solve_moves(position, seconds=self.seconds, moves=moves)
+        if self.left is not None and self.left <= 0:
+            return {}
+        proven = self.solver.solve_moves(position, max_nodes=self.left, moves=moves)
+        if self.left is not None:
+            self.left -= self.solver.nodes
+        return proven
+
+    def _forced(self, question: Callable[[int, int, int, Budget], Optional[Any]],
+                position: Position, depth: int, until: Optional[float]) -> Optional[Any]:
+        """A forced-win ``question`` (ForcedWin.settle or winning_move) at ``depth``: until
+        ``until`` (a perf_counter() instant) and FORCED_NODES at most where the questions are
+        timed, else paid from the nodes left (None once they are spent)."""
+        if self.seconds is not None:
+            return question(position.current, position.mask, depth, Budget(FORCED_NODES, until))
+        if self.left is None or self.left <= 0:
+            return None
+        found = question(position.current, position.mask, depth, Budget(self.left))
+        self.left -= self.forced.nodes
+        return found
+
+    def _until(self) -> Optional[float]:
+        """When a timed question asked now ends (None: untimed)."""
+        return None if self.seconds is None else time.perf_counter() + self.seconds
+
     def shortest_win(self, position: Position) -> Optional[int]:
         """The smallest forced-win depth (bot.search.tactics' plies: 0 is a win now) of the
-        side to move, up to SHORT_WIN_PLIES; None when there is none or the time runs out."""
+        side to move, up to SHORT_WIN_PLIES; None when there is none or the budget ends."""
         return self.forced_search(position)[0]
 
     def forced_search(self, position: Position,
                       until: Optional[float] = None) -> Tuple[Optional[int], int]:
         """(shortest_win's answer, the deepest depth searched completely without a forced win:
         -1 when none was)."""
-        budget = self.budget(until)
+        until = until if until is not None else self._until()
         # The table's "a forced win" carries no depth, so a win proven deeper for another root
         # would answer a shallower question here: each root's deepening starts afresh (within
         # one deepening a position's remaining depth only grows, so its entries stay true).
         self.forced.table.clear()
         clear = -1
         for depth in range(SHORT_WIN_PLIES + 1):
-            found = self.forced.settle(position.current, position.mask, depth, budget)
+            found = self._forced(self.forced.settle, position, depth, until)
             if found is None:
                 break
             if found:
@@ -88,26 +137,18 @@ class Prover:
             clear = depth
         return None, clear
 
-    def budget(self, until: Optional[float] = None) -> Budget:
-        """A forced-win question's budget: ends at ``until`` (a perf_counter() instant), else
-        one position's budget from now."""
-        return Budget(FORCED_NODES, until if until is not None else
-                      time.perf_counter() + self.seconds)
-
     def winning_line(self, position: Position, attacker: bool = True,
                      shortest: Optional[int] = None) -> WinningLine:
-        """A proof's line, within one position's budget, from a position the winner wins
+        """A proof's line, within one question's budget, from a position the winner wins
         (``attacker``: it is to move): the winner's shortest forced win, the loser's longest
-        defence. ``shortest``: the caller's shortest_win() of ``position``, when known."""
+        defence. ``shortest``: the caller's shortest_win() of ``position``, when known. Any
+        reply of the loser's keeps the line a proof: the budget's end only makes it shorter."""
         line = WinningLine()
-        end = time.perf_counter() + self.seconds
-        known = attacker and shortest is not None
-        while len(line.moves) < LINE_PLIES and time.perf_counter() < end:
-            if attacker:
-                move = self._attack(position, shortest if known else self.shortest_win(position))
-                known = False
-            else:
-                move = self._defend(position, line)
+        until = self._until()
+        depth = shortest if attacker and shortest is not None else -1
+        while len(line.moves) < LINE_PLIES and (until is None or time.perf_counter() < until):
+            move = self.attack(position, depth) if attacker else self._defend(position, line)
+            depth = -1
             if not move:
                 return line
             line.moves.append(move)
@@ -119,31 +160,40 @@ class Prover:
             attacker = not attacker
         return line
 
-    def _attack(self, position: Position, depth: Optional[int]) -> int:
-        """The winner's move: a four now, else one forcing a four within ``depth`` (its
-        shortest win), else the solver's winning move."""
+    def attack(self, position: Position, depth: Optional[int] = -1) -> int:
+        """The winner's move in a position it wins: a four now, else one forcing a four within
+        ``depth`` (its shortest win; -1: not asked yet), else the solver's winning move; 0
+        when the budget ends first."""
         wins = position.winning_moves()
         if wins:
             return wins & -wins
+        if depth == -1:
+            depth = self.shortest_win(position)
         if depth is not None:
-            move = self.forced.winning_move(position.current, position.mask, depth,
-                                            self.budget())
+            move = self._forced(self.forced.winning_move, position, depth, self._until())
             if move:
                 return move
-        proven = self.solver.solve_moves(position, seconds=self.seconds)
-        return next((m for m, v in proven.items() if v == WIN), 0)
+        return next((m for m, v in self._solve(position).items() if v == WIN), 0)
 
     def _defend(self, position: Position, line: WinningLine) -> int:
-        """The loser's reply that holds out longest (else the most central safe one)."""
+        """The loser's reply in a line (`defence`), and the line's ending where it has no safe
+        one: two threats, or a block opening another; else a zugzwang."""
         if position.can_win_now():
             return 0  # not a won position after all: no line
-        safe = list(bits(position.non_losing_moves()))
-        if not safe:  # two threats, or a block opening another; else a zugzwang
+        if not position.non_losing_moves():
             blocks = position.possible() & position.opponent_winning_cells()
             line.ending = line.ending or (Kind.DOUBLE_THREAT if blocks else Kind.ZUGZWANG)
+        return self.defence(position)[0]
+
+    def defence(self, position: Position) -> Tuple[int, Optional[int]]:
+        """The lost side's reply that holds out longest and the winner's shortest win after it
+        (holding_out); with no safe reply, a block (else any move) and 0."""
+        safe = list(bits(position.non_losing_moves()))
+        if not safe:
+            blocks = position.possible() & position.opponent_winning_cells()
             move = blocks or position.possible()
-            return move & -move
-        return holding_out(position, safe, self.shortest_win)[0]
+            return move & -move, 0
+        return holding_out(position, safe, self.shortest_win)
 
 
 def holding_out(position: Position, safe: List[int],
@@ -176,3 +226,13 @@ def verdict(values: Dict[int, Optional[int]]) -> Optional[int]:
     if held:
         return max(held)
     return LOSS if values and all(v == LOSS for v in values.values()) else None
+
+
+def kind_of(short: Optional[int], line: WinningLine) -> Kind:
+    """How a win goes: a missed block (a four now), the proof line's double threat or
+    zugzwang, a combination (a short forced four, its line unfinished), or deep (no short one)."""
+    if short == 0:
+        return Kind.MISSED_BLOCK
+    if line.complete and line.ending in (Kind.DOUBLE_THREAT, Kind.ZUGZWANG):
+        return line.ending
+    return Kind.COMBINATION if short is not None else Kind.DEEP

@@ -1,12 +1,14 @@
 """Where a lost game was decided: the record ``python -m arena analyse`` writes into a lost
 game's (``LossAnalysis``; ``Skipped`` for a tie or a fault) and its one JSON form, whose fields
-docs/analyse.md lists; the reader accepts records written before a field existed.
+docs/analyse.md lists; the reader accepts records written before a field existed. A move's
+exact proof (``Proof``) is here too, as the analysis's questions answer it for the suites.
 """
 
 from dataclasses import asdict, dataclass
 from enum import Enum
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
+from records.move import Move
 from records.result import Outcome, Seat
 
 
@@ -117,3 +119,28 @@ def analysis_from_dict(data: Dict[str, Any]) -> Analysis:
         win_in=data.get("win_in"), line=data.get("line", []),
         line_source=data.get("line_source", "proof"), phase=Phase(data["phase"]),
         positions=data.get("positions", 0), elapsed=data.get("elapsed", 0.0))
+
+
+@dataclass(frozen=True)
+class Proof:
+    """One legal column's exact value for the side to move, and the plies to the game's end
+    with best play where the forced-win search found them (None: a draw, or deeper): what the
+    analysis's exact questions (analysis/questions.py) answer, a suite's item keeps and a
+    puzzle is judged by."""
+
+    move: Move
+    result: Outcome
+    plies: Optional[int] = None
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"move": self.move.to_list(), "result": self.result.value, "plies": self.plies}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Proof":
+        if not isinstance(data, Mapping) or set(data) != {"move", "result", "plies"}:
+            raise ValueError(f"a proof is {{move, result, plies}}, got {data!r:.80}")
+        plies = data["plies"]
+        if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)
+                                  or plies < 1):
+            raise ValueError(f"plies: expected a positive whole number or null, got {plies!r}")
+        return cls(Move.from_list(data["move"]), Outcome(data["result"]), plies)

@@ -70,37 +70,50 @@ def _parse_record(line: str, where: str) -> GameRecord:
         raise ResultsError(f"{where}: not a game record ({exc})") from None
 
 
-def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
-    """All records of a log (none without a file). A torn last line (no newline, or not JSON)
-    is cut from the file with `repair`, else an error, as is any bad line before it."""
+def whole_lines(path: Path, repair: bool = True) -> List[Tuple[int, str]]:
+    """The complete lines of a JSON Lines file and their numbers, blank ones left out (none
+    without a file). Each line is written whole and flushed, so only the last can be torn (no
+    newline: its write was cut off): it is cut from the file, before the next append, with
+    ``repair``; without, it is an error."""
     if not path.exists():
         return []
     raw = path.read_bytes()
-    lines = raw.split(b"\n")
-    tail = lines.pop()  # bytes after the last newline: empty unless the last write was cut
-    records = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            text = line.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ResultsError(f"{path}:{number}: not UTF-8 text") from None
-        try:
-            records.append(_parse_record(text, f"{path}:{number}"))
-        except ResultsError:
-            if number == len(lines) and not tail and repair:
-                tail = line + b"\n"  # a complete-looking but garbled last line: torn too
-                break
-            raise
-    if tail:
+    complete = raw[:raw.rfind(b"\n") + 1]
+    if len(complete) < len(raw):
         if not repair:
             raise ResultsError(f"{path}: the last record is torn (the batch was cut off); "
                                "run the batch again to resume and repair it")
-        with open(path, "r+b") as handle:
-            handle.truncate(len(raw) - len(tail))
-        LOG.warning("%s: dropped a torn last record (%d bytes) left by a batch cut short",
-                    path, len(tail))
+        _cut(path, len(complete))
+    lines = []
+    for number, line in enumerate(complete.split(b"\n")[:-1], 1):
+        try:
+            if line.strip():
+                lines.append((number, line.decode("utf-8")))
+        except UnicodeDecodeError:
+            raise ResultsError(f"{path}:{number}: not UTF-8 text") from None
+    return lines
+
+
+def _cut(path: Path, size: int) -> None:
+    """Cuts a torn last line from the file, which keeps its first ``size`` bytes."""
+    with open(path, "r+b") as handle:
+        torn = handle.seek(0, os.SEEK_END) - size
+        handle.truncate(size)
+    LOG.warning("%s: dropped a torn last line (%d bytes) left by a write cut short", path, torn)
+
+
+def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
+    """All records of a log (none without a file). A torn last line (no newline, or not JSON)
+    is cut from the file with `repair`, else an error, as is any bad line before it."""
+    lines = whole_lines(path, repair)
+    records = []
+    for number, line in lines:
+        try:
+            records.append(_parse_record(line, f"{path}:{number}"))
+        except ResultsError:
+            if not repair or (number, line) != lines[-1]:
+                raise
+            _cut(path, path.read_bytes().rfind(line.encode("utf-8")))  # garbled: torn too
     return records
 
 

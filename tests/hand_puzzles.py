@@ -28,10 +28,10 @@ HOLD: the QUIET game of tests/analysis/games.py, X to move: only (2, 4) holds (a
 from pathlib import Path
 from typing import List, Sequence
 
-from arena.suite.item import Goal, Item, Proof
+from arena.suite.item import Goal, Item
 from arena.suite.position import reach, stones_id
 from devtools.hand_games import LOST
-from records.analysis import Kind
+from records.analysis import Kind, Proof
 from records.board import Board
 from records.move import Move
 from records.result import Outcome

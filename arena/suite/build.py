@@ -11,19 +11,22 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, Iterable, Iterator, List, Set, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Set, Tuple
 
 from arena.core.rules import Grid
+from arena.engine.limit import Limit
 from arena.engine.position import PositionError, game_positions
 from arena.suite.item import Goal, Item, Source, SuiteError, parse_line
-from arena.suite.lines import whole_lines
 from arena.suite.position import legal_moves, refusal, stones_id
-from arena.suite.prove import UNSETTLED, Budget, GameProofs, goal_of
+from arena.suite.prove import UNSETTLED, game_questions, goal_of, theme
 from records.analysis import LossAnalysis
 from records.game import GameKey, GameRecord
-from records.log import log_path, read_games
+from records.log import log_path, read_games, whole_lines
 from records.move import Move
 from records.result import Seat
+
+if TYPE_CHECKING:
+    from analysis.questions import Questions
 
 FOUR, FULL = "a four on the board", "the board is full"
 SEEN = "the same stones as a position kept before"
@@ -65,40 +68,40 @@ def _copy(grid: Grid) -> Grid:
     return copy
 
 
-def walk(job: Tuple[str, GameRecord, Budget]) -> Walked:
+def walk(job: Tuple[str, GameRecord, Limit]) -> Walked:
     """The items of one game: its positions from the last back (see the module's docstring)."""
-    log, record, budget = job
+    log, record, limit = job
     walked = Walked(log, record.key)
     grids = grids_of(record)
-    proofs = GameProofs(record, budget)
+    questions = game_questions(record, limit)
     ply = len(record.moves)
     over = FOUR if record.moves and grids[ply].four_through(*record.moves[-1]) \
         else FULL if grids[ply].is_full() else None
     if over is not None:
         walked.left_out[over] += 1
         ply -= 1
-    while ply > 0 and _try(walked, proofs, record, grids[ply], ply) != UNSETTLED:
+    while ply > 0 and _try(walked, questions, record, grids[ply], ply) != UNSETTLED:
         ply -= 1
     analysis = record.analysis  # the walk ends at ``ply``: unsettled, or the empty board
     if isinstance(analysis, LossAnalysis) and analysis.decisive is not None \
             and analysis.decisive.index < ply:  # the decisive position, before the walk's end
-        _try(walked, proofs, record, grids[analysis.decisive.index], analysis.decisive.index)
+        _try(walked, questions, record, grids[analysis.decisive.index], analysis.decisive.index)
     return walked
 
 
-def _try(walked: Walked, proofs: GameProofs, record: GameRecord, grid: Grid, ply: int) -> str:
+def _try(walked: Walked, questions: "Questions", record: GameRecord, grid: Grid, ply: int) -> str:
     """Proves the position after ``ply`` moves (``grid``): its item goes to ``walked``, or the
     reason it is none is counted there and returned ("" for an item)."""
     reason = refusal(grid, Seat.of_ply(ply))
     if reason is None:
-        values = proofs.values(ply, legal_moves(grid))
+        values = questions.values(ply, legal_moves(grid))
         goal, reason = goal_of(values)
         if goal is not None:
-            found = proofs.proofs(ply, values)
+            found = questions.proofs(ply, values)
             walked.items.append(Item(
                 stones_id(record.board, grid), record.board,
                 tuple(Move(*m) for m in record.moves[:ply]), goal, found,
-                proofs.theme(ply, goal, found), Source(walked.log, record.key, ply)))
+                theme(questions, ply, goal, found), Source(walked.log, record.key, ply)))
             return ""
     walked.left_out[reason] += 1
     return reason
@@ -148,7 +151,7 @@ class Built:
         those of a game the ledger lacks (cut off before its line: it is walked again)."""
         built = cls()
         ledger = ledger_path(suite)
-        for number, line in enumerate(whole_lines(ledger), 1):
+        for number, line in whole_lines(ledger):
             try:
                 data = json.loads(line)
                 built.games.add((data["log"], GameKey.from_dict(data["game"])))
@@ -156,7 +159,7 @@ class Built:
             except (ValueError, KeyError, TypeError) as exc:
                 raise SuiteError(f"{ledger}:{number}: not a ledger line ({exc})") from None
         lines = whole_lines(suite)
-        for number, line in enumerate(lines, 1):
+        for number, line in lines:
             item = parse_line(line, f"{suite}:{number}")
             if item.source is None or (item.source.log, item.source.game) in built.games:
                 built.items.append(item)
@@ -189,7 +192,7 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def build(logs: List[Path], suite: Path, budget: Budget, lost_by: str, jobs: int = 1,
+def build(logs: List[Path], suite: Path, limit: Limit, lost_by: str, jobs: int = 1,
           quiet: bool = False) -> List[str]:
     """Walks the games of ``logs`` that ``suite``'s ledger lacks, appending each new item to
     the suite and each game to the ledger as it is done; returns what the build says.
@@ -202,7 +205,7 @@ def build(logs: List[Path], suite: Path, budget: Budget, lost_by: str, jobs: int
     suite.parent.mkdir(parents=True, exist_ok=True)
     built = Built.read(suite)
     seen = {item.id for item in built.items}
-    work = [(log, record, budget) for log, record in games
+    work = [(log, record, limit) for log, record in games
             if (log, record.key) not in built.games]
     with open(suite, "a", encoding="utf-8") as out, \
             open(ledger_path(suite), "a", encoding="utf-8") as ledger, \

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Dict
 
 from arena.batch.config import ConfigError, load_config, player_from_arg
+from arena.engine.limit import Limit
 from arena.suite.build import build, kept_count, ledger_path
 from arena.suite.item import read_suite
-from arena.suite.prove import Budget
 from arena.suite.run import Answer, Key, run_suite, timed
 from arena.suite.score import as_json, markdown
 
@@ -66,7 +66,7 @@ def build_command(args: argparse.Namespace, prog: str) -> int:
         raise ConfigError("command line: --nodes and --jobs must be at least 1, --seconds "
                           "positive")
     try:
-        lines = build(args.records, args.output, Budget(args.nodes, args.seconds),
+        lines = build(args.records, args.output, Limit(args.seconds, nodes=args.nodes),
                       args.lost_by, args.jobs, args.quiet)
     except KeyboardInterrupt:
         print(f"{prog}: interrupted; {kept_count(args.output)} positions are kept in "

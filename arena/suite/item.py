@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from arena.engine.position import PositionError
 from arena.suite.position import legal_moves, reach, stones_id
-from records.analysis import Kind
+from records.analysis import Kind, Proof
 from records.board import Board, BoardError
 from records.game import GameKey
 from records.log import ResultsError
@@ -40,29 +40,6 @@ class Goal(str, Enum):
     def met_by(self, result: Outcome) -> bool:
         """Whether a move proven to ``result`` meets the goal."""
         return result is Outcome.WIN or (self is Goal.HOLD and result is Outcome.DRAW)
-
-
-@dataclass(frozen=True)
-class Proof:
-    """One legal column's exact value for the side to move, and the plies to the game's end
-    with best play where the forced-win search found them (None: a draw, or deeper)."""
-
-    move: Move
-    result: Outcome
-    plies: Optional[int] = None
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"move": self.move.to_list(), "result": self.result.value, "plies": self.plies}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> "Proof":
-        if not isinstance(data, Mapping) or set(data) != {"move", "result", "plies"}:
-            raise ValueError(f"a proof is {{move, result, plies}}, got {data!r:.80}")
-        plies = data["plies"]
-        if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)
-                                  or plies < 1):
-            raise ValueError(f"plies: expected a positive whole number or null, got {plies!r}")
-        return cls(Move.from_list(data["move"]), Outcome(data["result"]), plies)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ move in a "win" puzzle that makes no four, the engine answers with the defence t
 longest and the puzzle goes on until the four is on the board; a "hold" puzzle is solved by
 its right move. A wrong move gets its refutation: the opponent's winning line after it. The
 position is checked by the referee's rules (arena/suite/position.py) before any search; the
-searches are the analysis's (analysis/steps.py), imported when a step runs, as the suite's
+searches are the analysis's (analysis/questions.py), imported when a step runs, as the suite's
 build imports them."""
 
 from dataclasses import dataclass, field
@@ -120,41 +120,32 @@ def play_step(request: Request, nodes: int = NODES) -> Step:
     """Judge the player's column by its exact value within ``nodes``, then the engine's part:
     the defence after a right move that wins no four yet, the refutation and the other
     columns' values after a wrong one."""
-    from analysis.steps import Questions
+    from analysis.questions import Questions
 
-    grid = reach(request.board, request.moves)
-    move = next(m for m in legal_moves(grid) if m.y == request.column)
-    ask = Questions(request.board.to_list(), [m.to_list() for m in request.moves], nodes)
-    position = ask.position
-    cell = position.geo.bit(move.x, move.y)
-    result = ask.value(position, cell)
+    legal = legal_moves(reach(request.board, request.moves))
+    move = next(m for m in legal if m.y == request.column)
+    ask, ply = Questions(request.board, request.moves, nodes=nodes), len(request.moves)
+    result = ask.value(ply, move)
     if result is None:
-        return Step(Verdict.UNSETTLED, move, None, nodes=nodes - max(ask.left, 0))
+        return Step(Verdict.UNSETTLED, move, None, nodes=ask.spent)
     if not request.goal.met_by(result):
-        after = position.play_bit(cell)
-        line, complete = ask.winning_line(after) if result is Outcome.LOSS else ([], False)
-        values: Dict[Move, Optional[Outcome]] = {move: result}
-        for other in legal_moves(grid):
-            if other != move:
-                values[other] = ask.value(position, position.geo.bit(other.x, other.y))
+        line, complete = ask.line(ply, move) if result is Outcome.LOSS else ((), False)
+        values = {m: result if m == move else ask.value(ply, m) for m in [move, *legal]}
         right = tuple(m for m, v in values.items() if v is not None and request.goal.met_by(v))
-        return Step(Verdict.WRONG, move, result, refutation=tuple(Move(*m) for m in line),
-                    complete=complete, four=_four(request.board, request.moves, move, line),
-                    values=values, right=right, nodes=nodes - max(ask.left, 0))
-    four = _four(request.board, request.moves, move, [])
+        return Step(Verdict.WRONG, move, result, refutation=line, complete=complete,
+                    four=_four(request.board, request.moves, move, line), values=values,
+                    right=right, nodes=ask.spent)
+    four = _four(request.board, request.moves, move, ())
     if four or request.goal is Goal.HOLD:
-        return Step(Verdict.RIGHT, move, result, solved=True, four=four,
-                    nodes=nodes - max(ask.left, 0))
-    reply = ask.defence(position.play_bit(cell))[0]
-    return Step(Verdict.RIGHT, move, result, defence=Move(*position.xy(reply)),
-                nodes=nodes - max(ask.left, 0))
+        return Step(Verdict.RIGHT, move, result, solved=True, four=four, nodes=ask.spent)
+    return Step(Verdict.RIGHT, move, result, defence=ask.defence(ply, move), nodes=ask.spent)
 
 
 def _four(board: Board, moves: Sequence[Move], move: Move,
-          line: Sequence[Tuple[int, int]]) -> Tuple[Move, ...]:
+          line: Sequence[Move]) -> Tuple[Move, ...]:
     """The four that the last of ``move`` and ``line`` makes after ``moves``, by the referee's
     rules (its cells), or none."""
-    played = [*moves, move, *(Move(*m) for m in line)]
+    played = [*moves, move, *line]
     grid = Grid(board.M, board.N, board.no_x, board.no_y)
     for ply, m in enumerate(played):
         grid.play(m.x, m.y, 1 + ply % 2)

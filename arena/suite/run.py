@@ -14,8 +14,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from arena.core.players.base import Player
 from arena.suite.ask import Reply, ask, asker
 from arena.suite.item import Item, SuiteError
-from arena.suite.lines import whole_lines
 from records.codes import FaultKind
+from records.log import whole_lines
 from records.move import Move
 from records.player import PlayerKind, PlayerSpec
 
@@ -64,7 +64,7 @@ def read_answers(path: Path) -> List[Answer]:
     """The answers a results file keeps; a torn last line (a write cut off) is cut from it.
     SuiteError naming the line for one that is not an answer."""
     answers = []
-    for number, line in enumerate(whole_lines(path), 1):
+    for number, line in whole_lines(path):
         try:
             answers.append(Answer.from_dict(json.loads(line)))
         except (ValueError, KeyError, TypeError) as exc:

@@ -1,7 +1,8 @@
 """A bot run as a process speaking the online platform's protocol (RULES.md): started each game
 in its own session and killed with all it started when the game ends; as on the platform, its
 start-up counts against its first move when it opens. A leading ``python`` is the arena's own
-interpreter, whatever PATH would find."""
+interpreter, whatever PATH would find. A process on the bot's getpoint line protocol is started
+and read the same way, and kept from one position to the next (GetpointProcess)."""
 import re
 import struct
 import subprocess
@@ -44,15 +45,22 @@ class ProcessPlayer(Player):
     def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
         self.end_game()
         self._started_at = time.monotonic()
+        self._moves = 0
+        failed = self._spawn()
+        if failed is None:
+            self._send(f"{M} {N} {no_x} {no_y}\n")  # a dead process shows at its first move
+        return failed
+
+    def _spawn(self) -> Optional[MoveResult]:
+        """Starts the process, its output read against deadlines and its stderr's tail kept;
+        a fault if it cannot start."""
         try:
             self._child = spawn(self.argv, self.cwd, self.env)
         except OSError as e:
             return fault(FaultKind.LOAD_ERROR, f"cannot start {self.argv[0]}: {e}")
-        self._moves = 0
         proc = self._child.proc
         self._reader = PipeReader(self._child.stdout.fileno(), alive=lambda: proc.poll() is None)
         self._tail = StderrTail(self._child.stderr_fd)
-        self._send(f"{M} {N} {no_x} {no_y}\n")  # a dead process shows at its first move
         return None
 
     def _send(self, line: str) -> bool:
@@ -113,3 +121,47 @@ class ProcessPlayer(Player):
 
     def stderr_tail(self) -> str:
         return self._tail.text() if self._tail else self._last_tail
+
+
+class GetpointProcess(ProcessPlayer):
+    """A process on the bot's getpoint line protocol (docs/protocol.md, 2), asked about one
+    position at a time: three lines a request (``M N noX noY lastX lastY``, top, board), ``x
+    y`` back. Started on the first request and kept for the next ones (each request stands
+    alone); killed after a timeout or a reply it cannot read, and started afresh for the next
+    position."""
+
+    _head = ""
+
+    def start_game(self, M: int, N: int, no_x: int, no_y: int) -> Optional[MoveResult]:
+        self._head = f"{M} {N} {no_x} {no_y}"
+        return self._spawn() if self._child is None else None
+
+    def move(self, top: List[int], board: List[int], last_x: int, last_y: int,
+             time_limit: float) -> MoveResult:
+        if self._child is None or self._reader is None:
+            return fault(FaultKind.CRASH, "no position set")
+        start = time.monotonic()
+        request = (f"{self._head} {last_x} {last_y}\n{' '.join(map(str, top))}\n"
+                   f"{' '.join(map(str, board))}\n")
+        try:
+            self._child.stdin.write(request.encode())
+            line = self._reader.read_line(start + time_limit, MAX_REPLY)
+        except PipeTimeout:
+            return self._drop(FaultKind.TIMEOUT, f"no reply within {time_limit:g} s", start)
+        except (OSError, PipeClosed, ValueError) as e:
+            return self._drop(FaultKind.CRASH, f"{e or 'exited'} before replying", start)
+        point = parse_reply(line)
+        if point is None:
+            return self._drop(FaultKind.CRASH, f"unreadable reply {line[:MAX_REPLY]!r}", start)
+        return MoveResult(point, time.monotonic() - start, None)
+
+    def _drop(self, kind: FaultKind, detail: str, start: float) -> MoveResult:
+        """A fault; the process is killed, so the next position starts a fresh one."""
+        self.close()
+        return fault(kind, detail, time.monotonic() - start)
+
+    def end_game(self) -> None:
+        """Nothing: the process answers the next position too."""
+
+    def close(self) -> None:
+        ProcessPlayer.end_game(self)

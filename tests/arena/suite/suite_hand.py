@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 from typing import List
 
+from arena.engine.limit import Limit
 from arena.suite.build import walk
 from arena.suite.item import Item
-from arena.suite.prove import Budget
 
 ROOT = Path(__file__).resolve().parents[3]
 _spec = importlib.util.spec_from_file_location("suite_hand_games",
@@ -20,7 +20,7 @@ _spec.loader.exec_module(games)
 
 # Nodes, not seconds, settle what the tests assert; the seconds bound only the forced-win
 # questions (plies, theme), which these positions answer in milliseconds: a deadline.
-BUDGET = Budget(nodes=200_000, seconds=60.0)
+BUDGET = Limit(seconds=60.0, nodes=200_000)
 
 
 def hand_items() -> List[Item]:
