@@ -172,7 +172,7 @@
     }
     const proof = line.proof ? ', proven ' + proofText(line.proof) + ' for the side to move'
       : '';
-    $('engine').textContent = (line.best ? 'best (' + line.best.join(',') + ')' : 'no move yet') +
+    $('engine').textContent = (line.best ? 'best ' + C4Board.cellText(line.best) : 'no move yet') +
       proof + '; ' + line.playouts.toLocaleString('en') + ' play-outs, ' +
       line.pps.toLocaleString('en') + ' a second, depth ' + line.depth + ', ' +
       line.seconds.toFixed(1) + ' s' + (line.reused ? ', ' + line.reused.toLocaleString('en') +
@@ -190,9 +190,9 @@
       const li = document.createElement('li');
       li.dataset.move = m.move.join(',');
       li.dataset.pv = m.pv.map(function (p) { return p.join(','); }).join(' ');
-      li.textContent = '(' + m.move.join(',') + ') ' + (m.proof ? proofText(m.proof)
+      li.textContent = C4Board.cellText(m.move) + ' ' + (m.proof ? proofText(m.proof)
         : m.value !== null ? percent(m.value) : '') + ', ' + m.visits + ' visits: ' +
-        m.pv.map(function (p) { return '(' + p.join(',') + ')'; }).join(' ');
+        m.pv.map(C4Board.cellText).join(' ');
       if (page.lineHover === li.dataset.move) li.className = 'hovered';
       li.addEventListener('mouseenter', function () {
         page.lineHover = li.dataset.move; li.className = 'hovered'; drawGhosts();
@@ -218,8 +218,7 @@
       pv = x === null ? [] : m && m.pv.length ? m.pv : [[x, page.hover]];
     }
     C4Board.ghosts(page.board, pv, toMove());
-    $('pv').textContent = pv.length ? 'line: ' + pv.map(function (m) {
-      return '(' + m.join(',') + ')'; }).join(' ') : '';
+    $('pv').textContent = pv.length ? 'line: ' + pv.map(C4Board.cellText).join(' ') : '';
   }
 
   // ---- the move list ------------------------------------------------------------------------

@@ -18,6 +18,8 @@ var C4Board = (function () {
   // The stone of ply `i` (0-based): 1, the first player's (red), then 2, the second's (yellow).
   function stone(i) { return i % 2 + 1; }
   function key(m) { return m[0] + ',' + m[1]; }
+  // A cell or a move ([x, y]) as the pages write it: (row,column).
+  function cellText(m) { return '(' + key(m) + ')'; }
   // opts: {cell: pixels a cell (40), labels: row and column numbers (true), below: pixels of
   // a band under the cells for a page's figures (0), fit: scaled to its box by a viewBox}
   function build(el, M, N, noX, noY, opts) {
@@ -182,6 +184,7 @@ var C4Board = (function () {
     if (moves.length && four && four.length) join(b, b.ghosts, four, 'winline');
     b.el.dataset.ghosts = moves.map(key).join(' ');
   }
-  return { svg: svg, stone: stone, build: build, setWin: setWin, paint: paint, fill: fill,
-    landing: landing, column: column, input: input, preview: preview, ghosts: ghosts };
+  return { svg: svg, stone: stone, cellText: cellText, build: build, setWin: setWin,
+    paint: paint, fill: fill, landing: landing, column: column, input: input, preview: preview,
+    ghosts: ghosts };
 }());

@@ -17,11 +17,10 @@
     $('status').textContent = text || '';
     $('status').className = cls || '';
   }
-  const warn = web.say, stone = C4Board.stone;
+  const warn = web.say, stone = C4Board.stone, cellText = C4Board.cellText;
   function puzzle() { return page.puzzles[page.index]; }
   function moves() { return puzzle().moves.concat(page.played); }
   function colour(piece) { return piece === 1 ? 'red' : 'yellow'; }
-  function cellText(m) { return '(' + m[0] + ',' + m[1] + ')'; }
   function setState(state) { $('puzzle-board').dataset.state = state; }
 
   // ---- the list -----------------------------------------------------------------------------

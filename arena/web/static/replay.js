@@ -154,7 +154,7 @@
   }
 
   // ---- the replay ---------------------------------------------------------------------------
-  const svg = C4Board.svg;
+  const svg = C4Board.svg, cellText = C4Board.cellText;
   // Each game's board (board.js), chart and move list are built once; a step only repaints.
   function buildBoard(g) {
     state.board = C4Board.build($('board'), g[F.M], g[F.N], g[F.no_x], g[F.no_y],
@@ -204,7 +204,7 @@
     state.items = mv.map(function (m, i) {
       const li = document.createElement('li');
       const inLine = state.line && a && i >= a.lost_after;
-      li.textContent = sideName(g, mover(g, i)) + ' (' + m[0] + ',' + m[1] + ') ' +
+      li.textContent = sideName(g, mover(g, i)) + ' ' + cellText(m) + ' ' +
         (inLine ? 'proof' : i < times.length ? times[i] + ' ms' : '');
       li.dataset.ply = i + 1;
       li.dataset.cls = inLine ? 'line' : d && i === d.index ? 'mistake'
@@ -227,13 +227,13 @@
       // proven values, else the plies within which the move allows no forced four
       const held = d.alternatives.filter(function (alt) { return alt[2] !== 'unsettled' || alt[3]; });
       const others = held.map(function (alt) {
-        return '(' + alt[0] + ',' + alt[1] + ') ' +
+        return cellText(alt) + ' ' +
           (alt[2] !== 'unsettled' ? alt[2] : 'no four within ' + alt[3] + ' plies');
       });
       const unsettled = d.alternatives.length - held.length;
       if (unsettled) others.push(unsettled + ' unsettled');
-      text = a.loser + "'s decisive mistake: move " + (d.index + 1) + ' at (' + mv.join(',') +
-        ')' + (d.proven ? '' : d.avoidable
+      text = a.loser + "'s decisive mistake: move " + (d.index + 1) + ' at ' + cellText(mv) +
+        (d.proven ? '' : d.avoidable
           ? ', avoidable: another move was proven clear of a four for as long'
           : ', unsettled: no other move proven to hold') +
         '. Other moves: ' + (others.join(', ') || 'none') + '. ';
@@ -334,8 +334,8 @@
     const t = proof ? undefined : g[F.times][state.step - 1];
     $('step-info').textContent = (state.line ? 'proven line: ' : '') + 'move ' + state.step +
       ' / ' + mv.length +
-      (state.step > 0 ? ' by ' + sideName(g, mover(g, state.step - 1)) + ' at (' +
-        mv[state.step - 1].join(',') + ')' + (t !== undefined ? ', ' + t + ' ms' : '') : '');
+      (state.step > 0 ? ' by ' + sideName(g, mover(g, state.step - 1)) + ' at ' +
+        cellText(mv[state.step - 1]) + (t !== undefined ? ', ' + t + ' ms' : '') : '');
     // served by `arena serve`: the whole game on its analysis board, at this step (the
     // server finds the game by its key). A proven line's steps open its game at the mistake.
     $('btn-analyse').hidden = location.protocol === 'file:';

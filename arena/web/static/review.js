@@ -17,7 +17,7 @@
   const DECISIVE = 'decisive: the loss analysis proves the game lost from here';
   const W = 640, H = 220, LEFT = 40, RIGHT = 12, TOP = 12, BOTTOM = 24;
   const page = { game: null, review: null, board: null, budgets: null };
-  const svg = C4Board.svg, say = web.say;
+  const svg = C4Board.svg, say = web.say, xy = C4Board.cellText;
   function query(seconds) { // the page's query, its budget replaced (null: the server's)
     const q = new URLSearchParams(location.search);
     q.delete('seconds');
@@ -31,7 +31,6 @@
   // position before move index `ply`).
   function boardUrl(ply) { return '/analyse/game?' + query(null) + '&ply=' + ply; }
   function open(ply) { location.href = boardUrl(ply); }
-  function xy(m) { return '(' + m.join(',') + ')'; }
   function show(ply) {
     const g = page.game, n = g.moves.length;
     C4Board.paint(page.board, g.moves, ply, ply === n);

@@ -78,9 +78,8 @@
         div.className = 'mini';
         const title = document.createElement('div');
         title.textContent = g.key.a + ' vs ' + g.key.b + ' r' + g.key.round + ' leg ' + g.key.leg;
-        const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
         div.appendChild(title);
-        div.appendChild(el);
+        const el = C4Board.svg(div, 'svg', {});
         box.appendChild(div);
         m = { div: div, board: C4Board.build(el, g.board[0], g.board[1], g.board[2], g.board[3],
           { cell: 14, labels: false }) };
