@@ -125,7 +125,7 @@ def analysis_from_dict(data: Dict[str, Any]) -> Analysis:
 class Proof:
     """One legal column's exact value for the side to move, and the plies to the game's end
     with best play where the forced-win search found them (None: a draw, or deeper): what the
-    analysis's exact questions (analysis/questions.py) answer, a suite's item keeps and a
+    analysis's exact questions (analysis/proof.py) answer, a suite's item keeps and a
     puzzle is judged by."""
 
     move: Move

@@ -4,16 +4,14 @@ bot's getpoint line protocol (arena.core.players.process.GetpointProcess), one p
 every position. A process on the platform protocol is told only the opponent's moves, never a
 board, so it cannot be asked about a position: it is refused in one line."""
 
-from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Sequence
 
 from arena.batch.config import ConfigError
 from arena.core.players import make_player
-from arena.core.players.base import Player
+from arena.core.players.base import MoveResult, Player
 from arena.core.players.process import GetpointProcess
 from arena.suite.item import Item
 from arena.suite.position import reach
-from records.codes import FaultKind
 from records.move import Move
 from records.player import PlayerKind, PlayerSpec
 
@@ -38,29 +36,17 @@ def asker(name: str, spec: PlayerSpec) -> Player:
     return make_player(name, spec)
 
 
-@dataclass(frozen=True)
-class Reply:
-    """What a player answered at one position: its move or its fault, and the seconds taken."""
-
-    move: Optional[Move]
-    seconds: float
-    fault: Optional[FaultKind] = None
-    detail: str = ""
-
-
-def ask(player: Player, item: Item, time_limit: float) -> Reply:
+def ask(player: Player, item: Item, time_limit: float) -> MoveResult:
     """The player's move at the item's position, handed to it as getPoint is: the board from
     its side, ``top``, the opponent's last move (-1 -1 on the empty board)."""
     board = item.board
     grid = reach(board, item.moves)
     failed = player.start_game(board.M, board.N, board.no_x, board.no_y)
     if failed is not None:
-        return Reply(None, failed.elapsed, failed.fault, failed.detail)
+        return failed
     last = item.moves[-1] if item.moves else Move(-1, -1)
     try:
-        result = player.move(list(grid.top), grid.view(item.to_move.stone), last.x, last.y,
-                             time_limit)
+        return player.move(list(grid.top), grid.view(item.to_move.stone), last.x, last.y,
+                           time_limit)
     finally:
         player.end_game()
-    move = Move(*result.point) if result.point is not None else None
-    return Reply(move, result.elapsed, result.fault, result.detail)

@@ -5,6 +5,7 @@ search proves exactly one column wins, or none wins and exactly one holds. The
 suite gets each item as it is proven and a ledger beside it (``SUITE.games``) each game walked,
 with its counts, so Ctrl-C keeps the work done and the same command walks only the rest."""
 
+import copy
 import json
 import signal
 import sys
@@ -26,7 +27,7 @@ from records.move import Move
 from records.result import Seat
 
 if TYPE_CHECKING:
-    from analysis.questions import Questions
+    from analysis.proof import Questions
 
 FOUR, FULL = "a four on the board", "the board is full"
 SEEN = "the same stones as a position kept before"
@@ -57,15 +58,9 @@ def grids_of(record: GameRecord) -> List[Grid]:
     grid = Grid(record.M, record.N, record.no_x, record.no_y)
     grids = []
     for ply, (x, y) in enumerate(record.moves):
-        grids.append(_copy(grid))
+        grids.append(copy.deepcopy(grid))
         grid.play(x, y, Seat.of_ply(ply).stone)
     return grids + [grid]
-
-
-def _copy(grid: Grid) -> Grid:
-    copy = Grid(grid.M, grid.N, grid.no_x, grid.no_y)
-    copy.cells, copy.top = list(grid.cells), list(grid.top)
-    return copy
 
 
 def walk(job: Tuple[str, GameRecord, Limit]) -> Walked:

@@ -1,9 +1,9 @@
 """The exact questions a suite's build asks of a position: every legal column's value, the plies
-to the four, how the win goes. They are the analysis's (analysis/questions.py), imported only
+to the four, how the win goes. They are the analysis's (analysis/proof.py), imported only
 when a build runs, as the command line imports the analysis; nothing here imports the bot, and
 nothing is guessed: a column the node budget cannot settle stays None."""
 
-from typing import TYPE_CHECKING, Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Optional, Tuple
 
 from arena.engine.limit import Limit
 from arena.suite.item import Goal
@@ -13,9 +13,8 @@ from records.move import Move
 from records.result import Outcome
 
 if TYPE_CHECKING:
-    from analysis.questions import Questions
+    from analysis.proof import Questions, Values
 
-Values = Dict[Move, Optional[Outcome]]  # each legal column's exact value; None: unsettled
 # why a position the search settles (or cannot) is no test
 SEVERAL_WIN, UNSETTLED = "several columns win", "unsettled within the budget"
 ALL_LOSE, SEVERAL_HOLD = "every column loses", "several columns hold"
@@ -26,7 +25,7 @@ def game_questions(record: GameRecord, limit: Limit) -> "Questions":
     nodes (the solver's, so a build is the same on any machine, its table kept from one
     position to the next), each forced-win question (the plies, the theme) within its
     seconds."""
-    from analysis.questions import Questions
+    from analysis.proof import Questions
 
     return Questions(record.board, [Move(*m) for m in record.moves], limit.seconds, limit.nodes)
 
@@ -44,7 +43,7 @@ def theme(questions: "Questions", ply: int, goal: Goal, proofs: Tuple[Proof, ...
     return questions.theme(ply, max(losses, key=lambda p: p.plies or 0).move)
 
 
-def goal_of(values: Values) -> Tuple[Optional[Goal], str]:
+def goal_of(values: "Values") -> Tuple[Optional[Goal], str]:
     """The goal a position's values make it a test of; else None and why it is none."""
     results = list(values.values())
     wins, holds = results.count(Outcome.WIN), results.count(Outcome.DRAW)

@@ -6,7 +6,7 @@ move in a "win" puzzle that makes no four, the engine answers with the defence t
 longest and the puzzle goes on until the four is on the board; a "hold" puzzle is solved by
 its right move. A wrong move gets its refutation: the opponent's winning line after it. The
 position is checked by the referee's rules (arena/suite/position.py) before any search; the
-searches are the analysis's (analysis/questions.py), imported when a step runs, as the suite's
+searches are the analysis's (analysis/proof.py), imported when a step runs, as the suite's
 build imports them."""
 
 from dataclasses import dataclass, field
@@ -120,7 +120,7 @@ def play_step(request: Request, nodes: int = NODES) -> Step:
     """Judge the player's column by its exact value within ``nodes``, then the engine's part:
     the defence after a right move that wins no four yet, the refutation and the other
     columns' values after a wrong one."""
-    from analysis.questions import Questions
+    from analysis.proof import Questions
 
     legal = legal_moves(reach(request.board, request.moves))
     move = next(m for m in legal if m.y == request.column)

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from arena.core.players.base import Player
-from arena.suite.ask import Reply, ask, asker
+from arena.core.players.base import MoveResult, Player, fault
+from arena.suite.ask import ask, asker
 from arena.suite.item import Item, SuiteError
 from records.codes import FaultKind
 from records.log import whole_lines
@@ -50,14 +50,15 @@ class Answer:
 
 
 def judged(item: Item, player: str, spec: PlayerSpec, think: Optional[float],
-           reply: Reply) -> Answer:
+           reply: MoveResult) -> Answer:
     """The answer a reply makes: solved when its move is proven to meet the goal."""
-    solved = reply.move is not None and item.solves(reply.move)
-    fault = reply.fault.value if reply.fault else None
-    if reply.fault is None and reply.move is not None and item.proof(reply.move) is None:
-        fault, solved = FaultKind.ILLEGAL.value, False
-    return Answer(item.id, player, spec.to_dict(), think, reply.move, solved, reply.seconds,
-                  fault, reply.detail)
+    move = Move(*reply.point) if reply.point is not None else None
+    solved = move is not None and item.solves(move)
+    kind = reply.fault.value if reply.fault else None
+    if reply.fault is None and move is not None and item.proof(move) is None:
+        kind, solved = FaultKind.ILLEGAL.value, False
+    return Answer(item.id, player, spec.to_dict(), think, move, solved, reply.elapsed, kind,
+                  reply.detail)
 
 
 def read_answers(path: Path) -> List[Answer]:
@@ -167,13 +168,13 @@ class _Worker(threading.Thread):
                                     self._ask(name, item)))
             self.done.put(asked)
 
-    def _ask(self, name: str, item: Item) -> Reply:
+    def _ask(self, name: str, item: Item) -> MoveResult:
         """The player's reply; a player's failure the arena did not foresee is its fault
         (a crash), never the end of the run."""
         try:
             return ask(self.players[name], item, self.time_limit)
         except Exception as exc:  # noqa: BLE001 (any failure of a player's is its crash)
-            return Reply(None, 0.0, FaultKind.CRASH, f"{type(exc).__name__}: {exc}"[:200])
+            return fault(FaultKind.CRASH, f"{type(exc).__name__}: {exc}"[:200])
 
     def stop(self) -> None:
         """Closes the players (their processes killed); a request in flight ends with them."""
