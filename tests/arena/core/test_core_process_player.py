@@ -188,3 +188,33 @@ def test_a_game_interrupted_as_its_process_starts_is_ended(proto, leftmost_playe
         assert wait_until(lambda: find_marked(mark), nothing) == []
         outcome, _ = timed_game(bot, leftmost_player)
     assert not outcome.faulter
+
+
+GETPOINT = """import os, sys, time
+while True:
+    head, top, board = (sys.stdin.readline() for _ in range(3))
+    if not board:
+        break
+    if top.split()[0] == "0":  # a full first column: never answer
+        time.sleep(60)
+    print(os.getpid(), 1, flush=True)
+"""
+
+
+def test_a_getpoint_process_is_kept_between_positions_and_started_afresh_after_a_fault(
+        tmp_path):
+    from arena.core.players.process import GetpointProcess
+
+    script = tmp_path / "getpoint.py"
+    script.write_text(GETPOINT)
+    board, top = [0] * 81, [9] * 9
+    with GetpointProcess("gp", ["python", str(script)]) as player:
+        assert player.start_game(9, 9, 0, 0) is None
+        first = player.move(top, board, -1, -1, GENEROUS)
+        assert player.start_game(9, 9, 0, 0) is None
+        assert player.move(top, board, -1, -1, GENEROUS).point == first.point  # the same one
+        hung = player.move([0] + top[1:], board, -1, -1, LIMIT)
+        assert hung.fault is FaultKind.TIMEOUT and hung.point is None
+        assert player.start_game(9, 9, 0, 0) is None
+        again = player.move(top, board, -1, -1, GENEROUS)
+        assert again.fault is None and again.point != first.point  # a fresh process
