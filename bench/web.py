@@ -16,11 +16,14 @@ open watch page costs a batch, and how soon the analysis board draws the engine'
    move, and the page times the new position's request to its first update drawn
    (`data-first-update-ms`); the page's first request (the engine started for it) is timed
    apart; then the updates a second the page draws over 5 s.
+4. Open pages: `--streams` watch pages' event streams (200) open on one server, each read until
+   its first pushed state; then `/` is asked `--asks` times, each answer timed (no browser).
 """
 
 import argparse
 import json
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -167,6 +170,38 @@ def batch_speed(driver: Any, games: int, repeats: int, port: int) -> None:
               f"runs: {', '.join(f'{v:.1f}' for v in values)}")
 
 
+def open_streams(streams: int, asks: int, port: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_server(Path(tmp), port)
+        opened: List[socket.socket] = []
+        try:
+            for _ in range(streams):
+                conn = socket.create_connection(("127.0.0.1", port), timeout=60)
+                conn.sendall(b"GET /api/watch/events HTTP/1.1\r\nHost: bench\r\n\r\n")
+                opened.append(conn)
+            for conn in opened:  # each stream's first state pushed: all are served
+                seen = b""
+                while b"\ndata: " not in seen:
+                    seen += conn.recv(65536)
+            waits = []
+            for _ in range(asks):
+                start = time.perf_counter()
+                with socket.create_connection(("127.0.0.1", port), timeout=60) as conn:
+                    conn.sendall(b"GET / HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n")
+                    while conn.recv(65536):
+                        pass
+                waits.append(time.perf_counter() - start)
+                time.sleep(0.2)
+        finally:
+            for conn in opened:
+                conn.close()
+            server.terminate()
+            server.wait(timeout=30)
+    print(f"\n/ with {streams} watch streams open ({asks} asks, one each 0.2 s):")
+    print(f"  answered in   median {statistics.median(waits) * 1000:6.1f} ms, "
+          f"max {max(waits) * 1000:.1f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -174,14 +209,20 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=600, help="games a batch (4 a round)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--port", type=int, default=8791)
-    parser.add_argument("--part", choices=("all", "click", "batch", "analysis"), default="all",
-                        help="run one part only")
+    parser.add_argument("--streams", type=int, default=200)
+    parser.add_argument("--asks", type=int, default=20)
+    parser.add_argument("--part", choices=("all", "click", "batch", "analysis", "streams"),
+                        default="all", help="run one part only")
     args = parser.parse_args()
+    print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at the start\n")
+    if args.part in ("all", "streams"):
+        open_streams(args.streams, args.asks, args.port)
+    if args.part == "streams":
+        return 0
     missing = driver_missing()
     if missing:
         print(missing, file=sys.stderr)
         return 1
-    print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at the start\n")
     driver = chrome(1400, 900)
     try:
         if args.part in ("all", "click"):

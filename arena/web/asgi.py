@@ -1,28 +1,30 @@
-"""The HTTP layer, on Starlette: routes, request bodies, one-line answers and Server-Sent Event
-streams (docs/web.md, "How it works"). A handler is a plain method of `arena.web.server.App`
-taking a `Call` and the path's fields; it blocks (a game's lock, the log, an engine's pipe), so
-`route` reads the body first, then runs it in Starlette's thread pool.
+"""The HTTP layer, on Starlette: the one-line refusals, the body and query checks, routes and
+Server-Sent Event streams (docs/web.md, "How it works"). A handler is a plain function of a
+feature's module taking a `Call` and the path's fields; it blocks (a game's lock, the log, an
+engine's pipe), so `route` reads the body first, then runs it in Starlette's thread pool. A
+stream is an async generator in the event loop, awaiting its feature's next change.
 """
 
+import asyncio
 import json
 import logging
-import threading
 import time
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, ContextManager, Dict, Mapping, Optional
+from typing import Any, AsyncIterator, Callable, Dict, List, Mapping, Optional, Tuple
 from urllib.parse import parse_qs
 
 import anyio
 from starlette.concurrency import run_in_threadpool
-from starlette.convertors import StringConvertor, register_url_convertor
+from starlette.datastructures import State
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from arena.web.games import BadRequest
+from records.board import Board, BoardError
 
 LOG = logging.getLogger("arena.web")
 MAX_BODY = 64 * 1024
@@ -31,16 +33,24 @@ PING_S = 1.0  # a stream writes at least this often, so a connection gone dead i
 NO_STORE = (b"cache-control", b"no-store")
 
 
+class BadRequest(ValueError):
+    """A request the server refuses; its message is the one-line reason the client gets."""
+
+    status = 400
+
+
+class Conflict(BadRequest):
+    """A well-formed request that the state refuses (out of turn, a full column)."""
+
+    status = 409
+
+
+class NotFound(BadRequest):
+    status = 404
+
+
 class Forbidden(BadRequest):
     status = 403
-
-
-def served_path(folder: Path, relative: str) -> Path:
-    """A path a client names, resolved inside the served ``folder``; Forbidden outside it."""
-    path = (folder / relative).resolve()
-    if not path.is_relative_to(folder):
-        raise Forbidden(f"{relative}: a path outside the served folder")
-    return path
 
 
 class BodyRefused(BadRequest):
@@ -48,23 +58,68 @@ class BodyRefused(BadRequest):
     after the answer, so its bytes are never taken for a next request."""
 
 
-class SessionId(StringConvertor):
-    """An analysis session's id in a path: any segment but the names of the routes beside it,
-    so `POST /api/analysis/events` is a 405, not a session named "events"."""
+def served_path(folder: Path, relative: str, is_file: bool = False) -> Path:
+    """A path a client names, resolved inside the served ``folder``; Forbidden outside it,
+    NotFound when ``is_file`` and it is not a file."""
+    path = (folder / relative).resolve()
+    if not path.is_relative_to(folder):
+        raise Forbidden(f"{relative}: a path outside the served folder")
+    if is_file and not path.is_file():
+        raise NotFound(f"{relative}: no such file in the served folder")
+    return path
 
-    regex = "(?!(?:events|paste|position)$)[^/]+"
+
+KINDS = {int: "a whole number", str: "a text", list: "a list", dict: "an object"}
 
 
-register_url_convertor("session", SessionId())
+def fields(body: Any, *others: str, **kinds: type) -> List[Any]:
+    """The values of a request body's fields named in ``kinds``, in their order, each of its
+    kind (int: a whole number, never true or false); ``others``: the optional fields it may
+    carry besides, any other field refused when they are given. BadRequest naming the first
+    field missing, of another kind or unknown (or a body not a JSON object)."""
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object")
+    unknown = sorted(set(body) - set(kinds) - set(others)) if others else []
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r}")
+    for name, kind in kinds.items():
+        value = body.get(name)
+        if isinstance(value, bool) or not isinstance(value, kind):
+            got = f"{value!r:.40}" if name in body else "nothing"
+            raise BadRequest(f"{name}: expected {KINDS[kind]}, got {got}")
+    return [body[name] for name in kinds]
+
+
+def number(body: Mapping[str, Any], key: str, kind: type, low: float, high: float,
+           above: bool = False) -> Any:
+    """A number of a request's body (``kind`` int: a whole one) within ``low``..``high``, or
+    above ``low`` when ``above``; BadRequest naming the field and its bounds otherwise."""
+    value = body.get(key)
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or not (low < value if above else low <= value) or not value <= high
+            or (kind is int and value != int(value))):
+        bounds = "..".join(f"{b:g}" if isinstance(b, float) else str(b) for b in (low, high))
+        raise BadRequest(f"{key}: {'a whole number' if kind is int else 'a number'} within "
+                         f"{bounds}, got {value!r}")
+    return kind(value)
+
+
+def board_of(value: Any) -> Board:
+    """The board a request names as [M, N, no_x, no_y]; BadRequest with the reason otherwise."""
+    try:
+        return Board.from_list(value)
+    except BoardError as exc:
+        raise BadRequest(str(exc)) from None
 
 
 @dataclass(frozen=True)
 class Call:
     """A request as a handler sees it: its query (the last value of each name; blank ones left
-    out) and its body, read whole before the handler runs."""
+    out), its body, read whole before the handler runs, and the app's state (its features)."""
 
     query: Dict[str, str]
-    raw_body: bytes = b""
+    raw_body: bytes
+    state: State
 
     def body(self) -> Any:
         """The body as JSON (nothing: {}); BadRequest when it is not JSON."""
@@ -113,11 +168,13 @@ async def refused(request: Request, exc: Exception) -> Response:
 
 
 async def not_routed(request: Request, exc: Exception) -> Response:
-    """The router's refusals: no route for the path (404), or not for its method (405)."""
+    """The router's refusals: no route or static file for the path (404), or not for its
+    method (405)."""
     assert isinstance(exc, HTTPException)
     if exc.status_code == 404:
         path = "/".join(p for p in request.url.path.split("/") if p)
-        return text(404, one_line(f"no such page: /{path}"))
+        what = "file" if path.startswith("static/") else "page"
+        return text(404, one_line(f"no such {what}: /{path}"))
     if exc.status_code == 405:
         return text(405, one_line(f"{request.method} is not allowed on {request.url.path}"))
     return text(exc.status_code, one_line(exc.detail))
@@ -158,7 +215,7 @@ def route(path: str, handler: Callable[..., Response], method: str = "GET") -> R
 
     async def endpoint(request: Request) -> Response:
         call = Call({k: v[-1] for k, v in parse_qs(request.url.query).items()},
-                    await read_body(request))
+                    await read_body(request), request.app.state)
         try:
             return await run_in_threadpool(handler, call, **request.path_params)
         except BadRequest:
@@ -167,6 +224,45 @@ def route(path: str, handler: Callable[..., Response], method: str = "GET") -> R
             return await server_error(request, exc)  # uvicorn, which closes the connection
 
     return Route(path, endpoint, methods=[method])
+
+
+class Changes:
+    """A version that threads bump (`bump()`: a game moved) and streams await in the event
+    loop (`wait`), each stream woken by the loop's own call, none holding a thread."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        self._waiting: List[Tuple[asyncio.AbstractEventLoop, asyncio.Event]] = []
+
+    def bump(self) -> None:
+        self.version += 1  # before the waiters are looked at: `wait` adds its own first
+        for loop, event in list(self._waiting):
+            with suppress(RuntimeError):  # its loop closed: the server stopped
+                loop.call_soon_threadsafe(event.set)
+
+    async def wait(self, seen: int, timeout: float) -> int:
+        """The version once it is not ``seen`` (at once if so), or after ``timeout`` seconds."""
+        waiter = (asyncio.get_running_loop(), asyncio.Event())
+        self._waiting.append(waiter)
+        try:
+            if self.version == seen:
+                with suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(waiter[1].wait(), timeout)
+        finally:
+            self._waiting.remove(waiter)
+        return self.version
+
+
+async def threaded(next_event: Callable[[], Optional[str]],
+                   end: Callable[[], None]) -> AsyncIterator[Optional[str]]:
+    """The events of a feature that blocks on a pipe (an engine's lines): ``next_event`` in
+    the thread pool, at most about a second each; ``end`` there once the stream ends."""
+    try:
+        while True:
+            yield await run_in_threadpool(next_event)
+    finally:
+        with anyio.CancelScope(shield=True):
+            await run_in_threadpool(end)
 
 
 class EventStream(StreamingResponse):
@@ -180,19 +276,17 @@ class EventStream(StreamingResponse):
                 await self.body_iterator.aclose()  # type: ignore[attr-defined]
 
 
-def event_stream(stop: threading.Event, feed: ContextManager[Callable[[], Optional[str]]],
-                 done: Callable[[], bool] = lambda: False) -> Response:
-    """Server-Sent Events: entering ``feed`` gives ``next_event``, which blocks at most about
-    a second (in the thread pool) for the next `data` (None: nothing new). The stream ends
-    after an event when `done()`, when the client leaves or when ``stop`` is set; ``feed`` is
-    then left in the thread pool (a page's engine is killed there)."""
+def event_stream(call: Call, events: AsyncIterator[Optional[str]]) -> Response:
+    """Server-Sent Events: each `data` that ``events`` yields (None: nothing new; it yields at
+    least every PING_S seconds). The stream ends when ``events`` does, when the client leaves
+    or when the server stops; ``events`` is then closed (a page's engine is killed)."""
 
-    async def events() -> AsyncIterator[str]:
-        next_event = feed.__enter__()  # quick, in the loop: a watcher counted, a session opened
+    async def body() -> AsyncIterator[str]:
         try:
             last_write = 0.0
-            while not stop.is_set():
-                data = await run_in_threadpool(next_event)
+            async for data in events:
+                if call.state.stopping.is_set():
+                    return
                 now = time.monotonic()
                 if data is not None:
                     yield f"data: {data}\n\n"
@@ -201,10 +295,8 @@ def event_stream(stop: threading.Event, feed: ContextManager[Callable[[], Option
                 else:
                     continue
                 last_write = now
-                if done():
-                    return
-        finally:  # the client left, the server stops, or done(); cancelled or not, it runs
+        finally:  # the client left, the server stops, or the events ended; cancelled or not
             with anyio.CancelScope(shield=True):
-                await run_in_threadpool(feed.__exit__, None, None, None)
+                await events.aclose()  # type: ignore[attr-defined]
 
-    return EventStream(events(), media_type="text/event-stream")
+    return EventStream(body(), media_type="text/event-stream")

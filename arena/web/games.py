@@ -1,8 +1,10 @@
 """The play page's games: a person against an arena player under the batches' own referee,
-`play_task`, so the rules, codes and faults are theirs (docs/web.md, "How it works").
+`play_task`, so the rules, codes and faults are theirs (docs/web.md, "How it works"); and
+the play API's routes (`routes`, at the end).
 """
 
 import itertools
+import json
 import logging
 import random
 import secrets
@@ -10,7 +12,10 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, AsyncIterator, Dict, List, Mapping, Optional
+from urllib.parse import urlencode
+
+from starlette.responses import Response
 
 from arena.core.boards import draw_board
 from arena.core.players import make_player
@@ -18,7 +23,24 @@ from arena.core.players.base import MoveResult
 from arena.core.players.observed import Observed
 from arena.core.players.web import NotYourTurn, WebPlayer
 from arena.core.tasks import Task, play_task
-from records.board import Board, BoardError
+from arena.web.analyse import ANALYSED_DIR
+from arena.web.analysis_board import analysis_url
+from arena.web.asgi import (
+    PING_S,
+    BadRequest,
+    Call,
+    Changes,
+    Conflict,
+    NotFound,
+    board_of,
+    event_stream,
+    fields,
+    number,
+    route,
+    send_json,
+)
+from arena.web.jobs import JobState
+from records.board import Board
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultLog
 from records.player import PlayerSpec
@@ -29,22 +51,6 @@ HUMAN = "human"
 BATCH = "play"  # the records' batch name, as `python -m arena play` writes it
 GRACE_S = 5.0  # seconds a game waits for its page to come back (a reload) before it is abandoned
 MIN_SECONDS, MAX_SECONDS = 0.01, 60.0
-
-
-class BadRequest(ValueError):
-    """A request the server refuses; its message is the one-line reason the client gets."""
-
-    status = 400
-
-
-class Conflict(BadRequest):
-    """A well-formed request that the game's state refuses (out of turn, a full column)."""
-
-    status = 409
-
-
-class NotFound(BadRequest):
-    status = 404
 
 
 @dataclass(frozen=True)
@@ -58,38 +64,11 @@ class NewGame:
     human: Seat  # the person's
 
 
-def number(body: Mapping[str, Any], key: str, kind: type, low: float, high: float,
-           above: bool = False) -> Any:
-    """A number of a request's body (``kind`` int: a whole one) within ``low``..``high``, or
-    above ``low`` when ``above``; BadRequest naming the field and its bounds otherwise."""
-    value = body.get(key)
-    if (isinstance(value, bool) or not isinstance(value, (int, float))
-            or not (low < value if above else low <= value) or not value <= high
-            or (kind is int and value != int(value))):
-        what = "a whole number" if kind is int else "a number"
-        raise BadRequest(f"{key}: {what} within {_bound(low)}..{_bound(high)}, got {value!r}")
-    return kind(value)
-
-
-def _bound(value: float) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
-def board_of(value: Any) -> Board:
-    """The board a request names as [M, N, no_x, no_y]; BadRequest with the reason otherwise."""
-    try:
-        return Board.from_list(value)
-    except BoardError as exc:
-        raise BadRequest(str(exc)) from None
-
-
 def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
     """The game a body {"opponent", "seconds", "colour" (a Seat; first by default), "seed" or
     "board"} asks for; BadRequest with the reason otherwise."""
-    if not isinstance(body, dict):
-        raise BadRequest("the body must be a JSON object")
-    name = body.get("opponent")
-    if not isinstance(name, str) or name not in players:
+    [name] = fields(body, opponent=str)
+    if name not in players:
         raise BadRequest(f"opponent: no player named {name!r}")
     spec = players[name]
     if body.get("seconds") is not None and spec.takes_time:
@@ -113,7 +92,8 @@ class PlayGame:
     def __init__(self, game_id: str, new: NewGame, number: int, time_limit: float,
                  log_path: Path) -> None:
         self.id, self.new = game_id, new
-        self.human = WebPlayer(HUMAN, on_change=self.touch)
+        self.changes = Changes()  # bumped at every change, so a page waits for the next one
+        self.human = WebPlayer(HUMAN, on_change=self.changes.bump)
         self.task = Task(GameKey(BATCH, HUMAN, new.opponent, new.seed, number,
                                  0 if new.human is Seat.FIRST else 1), new.board, time_limit)
         self.log_path = log_path
@@ -122,14 +102,12 @@ class PlayGame:
         self.error = ""
         self.watchers = 0  # pages following the game now
         self.seen = time.monotonic()  # when a page last followed it
-        self.changed = threading.Condition()
-        self.version = 0  # bumped at every change, so a page waits for the next one
         self.thread = threading.Thread(target=self._run, name=f"game-{game_id}", daemon=True)
 
     def _moved(self, res: MoveResult, _view: List[int]) -> None:
         if res.point is not None:
             self.moves.append(list(res.point))
-            self.touch()
+            self.changes.bump()
 
     def _run(self) -> None:
         try:
@@ -143,26 +121,16 @@ class PlayGame:
         except Exception as exc:  # a spec that cannot make a player: the page says so
             LOG.exception("game %s failed", self.id)
             self.error = f"the game could not be played: {exc}"
-        self.touch()
-
-    def touch(self) -> None:
-        """Wake the pages that follow the game: its state changed."""
-        with self.changed:
-            self.version += 1
-            self.changed.notify_all()
+        self.changes.bump()
 
     def submit(self, body: Any) -> None:
         """The person's move from a request's JSON body {"column": Y, "ply": MOVES_SEEN};
-        BadRequest or Conflict, and nothing changes, when it cannot be played now."""
-        if not isinstance(body, dict):
-            raise BadRequest("the body must be a JSON object")
-        column = body.get("column")
-        if isinstance(column, bool) or not isinstance(column, int):
-            raise BadRequest(f"column: expected a whole number, got {column!r}")
+        BadRequest or Conflict, and nothing changes, when it cannot be played now (a move
+        without its ply too: the ply keeps a move sent twice from being played twice)."""
+        column, ply = fields(body, column=int, ply=int)
         if self.over:
             raise Conflict("the game is over")
-        ply = body.get("ply")
-        if ply is not None and ply != len(self.moves):
+        if ply != len(self.moves):
             raise Conflict(f"out of turn: the page shows move {ply}, the game is at move "
                            f"{len(self.moves)}")
         try:
@@ -184,7 +152,7 @@ class PlayGame:
             "no_y": b.no_y, "seed": self.new.seed, "human_first": self.new.human is Seat.FIRST,
             "moves": rec.moves if rec else list(self.moves), "your_turn": self.human.waiting(),
             "over": self.over, "error": self.error, "time_limit": self.task.time_limit,
-            "version": self.version,
+            "version": self.changes.version,
         }
         if rec:
             outcome = rec.result.outcome(Side.A)
@@ -239,3 +207,80 @@ class Games:
             game.human.abandon("the person left the game (abandoned: the server stopped)")
         for game in self.running():
             game.thread.join(timeout=10)
+
+
+def opponents(call: Call) -> Response:
+    games = call.state.games
+    players = [{"name": name, "kind": s.kind.value, "takes_time": s.takes_time}
+               for name, s in games.players.items()]
+    return send_json({"players": players, "time_limit": games.time_limit})
+
+
+def state_of(call: Call, game: PlayGame) -> Dict[str, Any]:
+    """The game's state with its loss analysis's (``analysis``: the words shown,
+    ``analysis_state``: the JobState's value) and the links to its other pages."""
+    state = game.state()
+    status = call.state.analyses.status.get(game.id)
+    job = None if status is None else JobState.of(status)
+    state.update(analysis=status, analysis_state=job and job.value,
+                 board_url=analysis_url(game.task.board, state["moves"]))
+    if game.record is not None:
+        state["review_url"] = "/review?" + urlencode(game.record.key.to_dict())
+        state["analysable"] = game.record.loser is not None
+    if job is JobState.READY:
+        state["analysis_url"] = f"/replay?log={ANALYSED_DIR}/{game.id}.jsonl#game=0"
+    return state
+
+
+def game_events(call: Call, game_id: str) -> Response:
+    """The game's state whenever it changes, until it is over; while a page follows it, it
+    is not abandoned."""
+    game = call.state.games.get(game_id)
+
+    async def changes() -> AsyncIterator[Optional[str]]:
+        game.watchers += 1
+        try:
+            sent = -1
+            while True:
+                game.seen = time.monotonic()
+                version = await game.changes.wait(sent, PING_S)
+                if version == sent:
+                    yield None
+                    continue
+                sent, over = version, game.over
+                yield json.dumps(state_of(call, game), separators=(",", ":"))
+                if over:
+                    return
+        finally:
+            game.watchers -= 1
+            game.seen = time.monotonic()
+
+    return event_stream(call, changes())
+
+
+def move(call: Call, game_id: str) -> Response:
+    call.state.games.get(game_id).submit(call.body())
+    return send_json({"ok": True})
+
+
+def analyse(call: Call, game_id: str) -> Response:
+    game = call.state.games.get(game_id)
+    if game.record is None:
+        raise Conflict("the game is not over")
+    if game.record.loser is None:
+        raise Conflict("only a game lost on the board has a loss to analyse")
+    status = call.state.analyses.start(game.id, game.record)
+    game.changes.bump()
+    return send_json({"analysis": status}, 202)
+
+
+routes = [
+    route("/api/opponents", opponents),
+    route("/api/games", lambda call: send_json(call.state.games.create(call.body()).state(), 201),
+          "POST"),
+    route("/api/games/{game_id}",
+          lambda call, game_id: send_json(state_of(call, call.state.games.get(game_id)))),
+    route("/api/games/{game_id}/events", game_events),
+    route("/api/games/{game_id}/move", move, "POST"),
+    route("/api/games/{game_id}/analyse", analyse, "POST"),
+]

@@ -1,4 +1,5 @@
-"""The puzzle page's server side (docs/web.md, "Puzzles"): the puzzles a page asks for (a
+"""The puzzle page's server side (docs/web.md, "Puzzles") and its routes (`routes`, at the
+end): the puzzles a page asks for (a
 suite file in the served folder or a shipped suite by name, or the positions where the
 folder's own games went wrong: each lost game's decisive move, from the loss analysis its
 record carries or its kept review's), each with its last result; a step judged by exact proof
@@ -16,11 +17,10 @@ from arena.engine.review import Review, review_path
 from arena.suite.item import Goal, Item, SuiteError, level_of, read_suite
 from arena.suite.position import reach, stones_id
 from arena.suite.puzzle import NODES, attempt_moves, parse_request, play_step
-from arena.web.asgi import served_path
-from arena.web.games import BadRequest, NotFound
+from arena.web.asgi import BadRequest, NotFound, fields, route, send_json, served_path
 from records.analysis import LossAnalysis
 from records.game import GameRecord
-from records.log import LOG_NAME, LogFollower
+from records.log import LOG_NAME, LogFollower, whole_lines
 from records.move import Move
 from records.result import Seat
 
@@ -104,10 +104,7 @@ class Puzzles:
         """The positions before the decisive moves of a log's lost games: the loss analysis
         the record carries (only one that proves a move held there), else its kept review's;
         and a line saying how many lost games had neither."""
-        path = served_path(self.folder, relative)
-        if not path.is_file():
-            raise NotFound(f"{relative}: no such file in the served folder")
-        records = LogFollower(path).read()[1]
+        records = LogFollower(served_path(self.folder, relative, is_file=True)).read()[1]
         found: Dict[str, Dict[str, Any]] = {}
         lost = without = 0
         for record in records:
@@ -139,11 +136,9 @@ class Puzzles:
         """Each puzzle's last kept result and how many attempts it had, by id (a line that is
         not an attempt is skipped)."""
         out: Dict[str, Dict[str, Any]] = {}
-        try:
-            lines = self.kept.read_text(encoding="utf-8").splitlines()
-        except OSError:
-            return out
-        for line in lines:
+        with self._lock:  # no attempt half-written as a torn line is cut
+            lines = whole_lines(self.kept)
+        for _, line in lines:
             try:
                 kept = json.loads(line)
                 puzzle_id, result = str(kept["id"]), kept["result"]
@@ -157,8 +152,7 @@ class Puzzles:
         """Judge a step ({board, moves, goal, column}; ``nodes``: a smaller budget than the
         server's; ``puzzle``: {id, source, start}, the attempt to keep when it ends, ``start``
         the moves of the puzzle's own position) and keep the attempt once it is over."""
-        if isinstance(body, Mapping) and set(body) - STEP_KEYS:
-            raise BadRequest(f"unknown field {sorted(set(body) - STEP_KEYS)[0]!r}")
+        fields(body, *STEP_KEYS)
         try:
             request = parse_request(body)
         except ValueError as exc:
@@ -201,3 +195,10 @@ def _reviewed_decisive(folder: Path, record: GameRecord) -> Optional[int]:
     if review.key != record.key or review.decisive is None:
         return None
     return review.decisive if 0 <= review.decisive < len(record.moves) else None
+
+
+routes = [  # a step is judged by exact search in the request's thread
+    route("/api/puzzles", lambda call: send_json(call.state.puzzles.listing(call.query))),
+    route("/api/puzzles/move", lambda call: send_json(call.state.puzzles.step(call.body())),
+          "POST"),
+]

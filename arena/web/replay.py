@@ -2,17 +2,23 @@
 (docs/viewer.md, "Size and speed"): the static folder's template, script and style, kept as
 plain files to be edited and linted as what they are, inlined with the encoded records into one
 self-contained file (no server, no network) that opens from a USB stick.
+And the served folder's finished games (`routes`, at the end): the replay page of its log,
+a game in it, a game on the analysis board.
 """
 
 import html
 import json
 import logging
 from pathlib import Path
-from typing import List, Union
+from typing import Dict, List, Tuple, Union
 
+from starlette.responses import RedirectResponse, Response
+
+from arena.web.analysis_board import analysis_url
+from arena.web.asgi import BadRequest, Call, NotFound, route, served_path, text
 from arena.web.replay_data import encode_records
-from records.game import GameRecord
-from records.log import log_path, read_log
+from records.game import GameKey, GameRecord
+from records.log import LOG_NAME, LogFollower, log_path, read_log
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger(__name__)
@@ -35,11 +41,11 @@ def render_page(records: List[GameRecord], title: str) -> str:
         "/*__SCRIPT__*/": _read("board.js", "replay.js"),
         "__DATA__": data,  # last, so no later replacement can touch the data
     }
-    for marker, text in parts.items():
+    for marker, part in parts.items():
         head, sep, tail = page.partition(marker)
         if not sep:
             raise ValueError(f"template lacks {marker}")
-        page = head + text + tail
+        page = head + part + tail
     return page
 
 
@@ -52,3 +58,57 @@ def write_report(records_path: Union[str, Path], out_path: Union[str, Path]) -> 
     out.write_text(render_page(records, title), encoding="utf-8")
     log.info("wrote %s (%d games, %d bytes)", out, len(records), out.stat().st_size)
     return out
+
+
+def replay(call: Call) -> Response:
+    """The replay page of the folder's log (or of `?log=PATH` inside it), read as a watcher
+    reads it (a batch may be appending); the title counts the lines not a record."""
+    folder = call.state.folder
+    path = served_path(folder, call.query.get("log", LOG_NAME), is_file=True)
+    follower = LogFollower(path)
+    records = follower.read()[1]
+    title = f"{path.relative_to(folder)}: {len(records)} games"
+    if follower.skipped:
+        title += (f" ({follower.skipped} line{'s' * (follower.skipped > 1)} not a record, "
+                  "skipped: the server's log names each)")
+    return text(200, render_page(records, title), "text/html; charset=utf-8")
+
+
+def game_key(query: Dict[str, str]) -> GameKey:
+    """The game a page's query names by its key; BadRequest otherwise."""
+    try:
+        return GameKey.from_dict(query)
+    except (KeyError, ValueError):
+        raise BadRequest("a game's key: batch, a, b, seed, round and leg (whole numbers for "
+                         "the last three)") from None
+
+
+def finished(folder: Path, key: GameKey) -> Tuple[int, GameRecord]:
+    """The finished game of ``key`` and its place in the folder's log, read as a watcher
+    reads it (its order changes when a batch ends, so pages name games by key)."""
+    _, records = LogFollower(served_path(folder, LOG_NAME, is_file=True)).read()
+    for index, record in enumerate(records):
+        if record.key == key:
+            return index, record
+    raise NotFound("no finished game with that key in the folder's log")
+
+
+def replay_game(call: Call) -> Response:
+    """The replay page at one finished game, named by its key."""
+    index = finished(call.state.folder, game_key(call.query))[0]
+    return RedirectResponse(f"/replay#game={index}", 302)
+
+
+def analyse_game(call: Call) -> Response:
+    """The analysis board with a finished game, named by its key, every move reachable;
+    ``ply`` its cursor (none: the last position that can be analysed)."""
+    record = finished(call.state.folder, game_key(call.query))[1]
+    ply = call.query.get("ply")
+    if ply is not None and not ply.isdigit():
+        raise BadRequest(f"ply: a whole number, got {ply!r}")
+    return RedirectResponse(
+        analysis_url(record.board, record.moves, None if ply is None else int(ply)), 302)
+
+
+routes = [route("/replay", replay), route("/replay/game", replay_game),
+          route("/analyse/game", analyse_game)]

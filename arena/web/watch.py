@@ -1,23 +1,35 @@
 """The watch page's state: a batch's score, Elo, SPRT and table, and its games in progress,
-all read from the batch's own files, so the numbers are stat.py's (docs/web.md, "How it works").
+all read from the batch's own files, so the numbers are stat.py's (docs/web.md, "How it works");
+and its routes (`routes`, at the end): that state, asked (`?batch=B`) or pushed.
 """
 
+import asyncio
 import json
+import logging
 import math
+import threading
+from collections import Counter
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, AsyncIterator, Dict, List, Optional, Tuple
+
+from starlette.concurrency import run_in_threadpool
 
 from arena.batch.early_stop import STOP_NAME
-from arena.core.live import read_live
+from arena.core.live import mark_watching, read_live
 from arena.report.results import CourseGame, course_game
 from arena.report.stats import elo_estimate, pentanomial, sprt
+from arena.web.asgi import PING_S, event_stream, route, send_json
 from arena.web.games import BATCH as PLAY_BATCH
 from records.log import LOG_NAME, LogFollower
 from records.result import Seat
 from records.tally import WDL, by_colour, by_pairing, pair_scores, wdl
 
+LOG = logging.getLogger("arena.web")
 RECENT = 12  # finished games listed on the page
+WATCH_TICK_S = 0.5  # how often the folder is looked at while a watch page is open: twice a
+# second follows a game at 3 s a move move by move and keeps the drawing off a busy batch's cores
 
 
 @dataclass(frozen=True)
@@ -53,7 +65,10 @@ def _sprt(games: List[CourseGame], bounds: Tuple[float, float]) -> Dict[str, Any
 
 
 class FolderWatch:
-    """Reads a results folder as a batch writes it; `snapshot()` is the page's state."""
+    """Reads a results folder as a batch writes it; `snapshot()` is the page's state, and
+    `changes()` the same pushed: while streams are open, `follow()` (one task) looks at the
+    folder every WATCH_TICK_S, marking it watched, so the batch's workers write their games
+    in progress (arena.core.live), and works out each asked batch's state once for them all."""
 
     def __init__(self, folder: Path, sprt_bounds: Tuple[float, float] = (0.0, 10.0)) -> None:
         self.folder = Path(folder)
@@ -65,6 +80,10 @@ class FolderWatch:
         self._finished_key: Optional[Tuple[Any, ...]] = None
         self._finished_state: Dict[str, Any] = {}
         self._reads = 0  # log replacements seen: part of the finished state's key
+        self._lock = threading.Lock()
+        self.wanted: Counter[Optional[str]] = Counter()  # the batches open streams follow
+        self.states: Dict[Optional[str], str] = {}  # their states at the last look, as JSON
+        self.looked = asyncio.Event()  # set at each look, then replaced by a fresh one
 
     def _bounds(self) -> Tuple[float, float]:
         try:
@@ -98,6 +117,10 @@ class FolderWatch:
     def snapshot(self, batch: Optional[str] = None) -> Dict[str, Any]:
         """The page's state for one batch (default: the latest with a game in progress, else
         the latest to finish a game)."""
+        with self._lock:
+            return self._snapshot(batch)
+
+    def _snapshot(self, batch: Optional[str]) -> Dict[str, Any]:
         fresh, records = self._follower.read()  # all of them again after a rewrite
         if fresh:
             self._games = []
@@ -120,3 +143,42 @@ class FolderWatch:
                       "times": [m[2] for m in g.moves]}
                      for g in live if g.key.batch == batch],
         }
+
+    def _look(self, batches: List[Optional[str]]) -> Dict[Optional[str], str]:
+        mark_watching(self.folder)
+        return {b: json.dumps(self.snapshot(b), separators=(",", ":")) for b in batches}
+
+    async def follow(self) -> None:
+        """Look at the folder every WATCH_TICK_S while a stream is open (the lifespan's task)."""
+        while True:
+            await asyncio.sleep(WATCH_TICK_S)
+            if self.wanted:
+                try:
+                    self.states = await run_in_threadpool(self._look, list(self.wanted))
+                except Exception:  # the next look tries again
+                    LOG.exception("the watch state could not be read")
+                looked, self.looked = self.looked, asyncio.Event()
+                looked.set()
+
+    async def changes(self, batch: Optional[str]) -> AsyncIterator[Optional[str]]:
+        """The batch's state whenever a look finds it changed."""
+        self.wanted[batch] += 1
+        try:
+            sent = ""
+            while True:
+                with suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self.looked.wait(), PING_S)
+                data = self.states.get(batch, sent)
+                yield None if data == sent else data
+                sent = data
+        finally:
+            self.wanted[batch] -= 1
+            if not self.wanted[batch]:
+                del self.wanted[batch]
+
+
+routes = [
+    route("/api/watch", lambda call: send_json(call.state.watch.snapshot(call.query.get("batch")))),
+    route("/api/watch/events",
+          lambda call: event_stream(call, call.state.watch.changes(call.query.get("batch")))),
+]

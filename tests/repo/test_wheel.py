@@ -24,7 +24,8 @@ from typing import Dict, Iterator, List
 import pytest
 from test_imports import SHIPPED  # the packages pyproject.toml ships
 
-from arena.web.server import FILES, PAGES
+from arena.web.replay import STATIC
+from arena.web.server import PAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 BATCH = ["gauntlet", "random", "greedy", "--rounds", "1", "--time-limit", "0.5", "-j", "1",
@@ -71,8 +72,7 @@ def installed(tmp_path_factory) -> Installed:
 
 def test_the_wheel_ships_the_pages_and_the_native_uct_source(installed):
     names = set(zipfile.ZipFile(installed.wheel).namelist())
-    wanted = {f"arena/web/static/{name}" for name in [*PAGES.values(), *FILES]}
-    wanted |= {f"arena/web/static/replay.{ext}" for ext in ("html", "js", "css")}
+    wanted = {f"arena/web/static/{path.name}" for path in STATIC.iterdir()}
     wanted |= {"opponents/uct.cpp"}
     assert wanted <= names
     assert not {n for n in names if n.split("/")[0] in ("devtools", "hostile", "bench", "tests")}
@@ -114,7 +114,7 @@ def served(installed) -> Iterator[str]:
 def pages(records: List[Dict]) -> List[str]:
     """Every page and file `arena serve` answers with a GET, for a folder of ``records``."""
     key = {k: records[0][k] for k in ("batch", "a", "b", "seed", "round", "leg")}
-    return (["/" + "/".join(parts) for parts in PAGES] + [f"/static/{n}" for n in FILES]
+    return ([*PAGES] + [f"/static/{p.name}" for p in STATIC.iterdir()]
             + ["/replay", f"/replay/game?{urllib.parse.urlencode(key)}", "/api/opponents",
                f"/api/watch?batch={key['batch']}"])
 

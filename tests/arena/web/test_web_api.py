@@ -4,6 +4,7 @@ is recorded as abandoned and leaves no process behind, and the watch state is th
 
 import json
 import os
+import socket
 import sys
 import time
 import uuid
@@ -49,11 +50,15 @@ def test_a_game_against_random_is_played_to_its_end_and_recorded(served, tmp_pat
     ({"column": "3"}, 400, "column: expected a whole number"),
     ({"column": 0, "ply": 7}, 409, "out of turn"),
     ({}, 400, "column: expected a whole number"),
+    ({"column": 0, "ply": None}, 400, "ply: expected a whole number, got nothing"),
 ])
 def test_a_bad_move_gets_a_4xx_with_one_line_and_changes_nothing(served, body, status, reason):
     game = new_game(served, colour="first")
     with Followed(served, game["id"]) as followed:
         before = followed.next(your_turn)
+        # the ply the page shows, unless the case says otherwise (None: none sent, so a move
+        # sent twice would be played twice)
+        body = {k: v for k, v in {"ply": len(before["moves"]), **body}.items() if v is not None}
         got, text = served.call("POST", f"/api/games/{game['id']}/move", body)
         assert got == status and text.startswith(reason) and text.count("\n") == 1, text
         after = json.loads(served.call("GET", f"/api/games/{game['id']}")[1])
@@ -68,9 +73,10 @@ def test_a_full_column_is_refused(served):
             state = followed.next(your_turn)
             if state["over"] or sum(1 for m in state["moves"] if m[1] == 0) == 9:
                 break
-            served.call("POST", f"/api/games/{gid}/move", {"column": 0})
+            served.call("POST", f"/api/games/{gid}/move", {"column": 0, "ply": len(state["moves"])})
         if not state["over"]:
-            status, text = served.call("POST", f"/api/games/{gid}/move", {"column": 0})
+            status, text = served.call("POST", f"/api/games/{gid}/move",
+                                       {"column": 0, "ply": len(state["moves"])})
             assert (status, text) == (409, "column 0 is full\n")
 
 
@@ -98,11 +104,12 @@ def test_a_move_after_the_end_and_two_games_at_once(served):
     one, two = new_game(served, seed=1), new_game(served, seed=2, colour="second")
     assert one["id"] != two["id"]
     with Followed(served, one["id"]) as first, Followed(served, two["id"]) as second:
-        first.next(your_turn)
-        second.next(your_turn)
-        status, _ = served.call("POST", f"/api/games/{one['id']}/move", {"column": 0})
+        ply_one, ply_two = (len(g.next(your_turn)["moves"]) for g in (first, second))
+        status, _ = served.call("POST", f"/api/games/{one['id']}/move",
+                                {"column": 0, "ply": ply_one})
         assert status == 200
-        status, text = served.call("POST", f"/api/games/{two['id']}/move", {"column": 1})
+        status, text = served.call("POST", f"/api/games/{two['id']}/move",
+                                   {"column": 1, "ply": ply_two})
         assert status == 200, text
         assert len(second.next(lambda s: your_turn(s) and len(s["moves"]) >= 2)["moves"]) >= 2
 
@@ -224,6 +231,32 @@ def test_the_watch_state_is_the_batchs_final_score(served, tmp_path):
     assert (state["total"]["wins"], state["total"]["losses"], state["total"]["games"]) == (
         wins, losses, len(records))
     assert state["table"][0]["first"]["games"] == 4 and state["sprt"]["pairs"] == 4
+
+
+def test_two_hundred_watch_pages_are_each_pushed_the_state_and_the_pages_still_answered(
+        served, tmp_path, monkeypatch):
+    """One look a tick for every open watch page, none holding a thread: each of 200 streams
+    gets the state, and `/` is answered while they stay open (its time: bench/web.py)."""
+    write_sample(tmp_path / "games.jsonl", 6)
+    looks = []
+    watch = served.server.app.state.watch
+    monkeypatch.setattr(watch, "_look", lambda batches, look=watch._look: looks.append(
+        batches) or look(batches))
+    streams = [socket.create_connection(served.server.server_address[:2], timeout=60)
+               for _ in range(200)]
+    try:
+        for conn in streams:
+            conn.sendall(b"GET /api/watch/events HTTP/1.1\r\nHost: test\r\n\r\n")
+        for conn in streams:
+            seen = b""
+            while b"\ndata: " not in seen:
+                seen += conn.recv(65536)
+            assert b'"batch":"sample"' in seen
+        assert served.call("GET", "/")[0] == 200
+        assert looks and all(batches == [None] for batches in looks)  # one state for all
+    finally:
+        for conn in streams:
+            conn.close()
 
 
 def test_an_infinite_llr_is_sent_as_its_sign_not_as_a_number(tmp_path):
