@@ -41,8 +41,7 @@ class SprtStop:
     """Watches a one-pairing batch's records and says when its SPRT has decided."""
 
     def __init__(self, config: Config) -> None:
-        if config.sprt is None:
-            raise ValueError("SprtStop needs config.sprt")
+        assert config.sprt is not None  # made only for a batch with an SPRT
         if len(config.pairings) != 1:
             raise ConfigError(f"{config.source}: sprt: an early stop needs a batch of one "
                               f"pairing (two players), this one has {len(config.pairings)}")

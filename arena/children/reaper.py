@@ -56,13 +56,6 @@ def spawn(argv: Sequence[str], cwd: Optional[str] = None,
     return child
 
 
-def _stat_fields(pid: int) -> List[str]:
-    """Fields of /proc/<pid>/stat after the command name (state is [0], session is [3])."""
-    with open(f"/proc/{pid}/stat", "rb") as f:
-        data = f.read()
-    return data[data.rindex(b")") + 2:].decode().split()
-
-
 def _holds_pipe(pid: int, inodes: Set[int]) -> bool:
     names = {f"pipe:[{ino}]" for ino in inodes}
     try:
@@ -81,7 +74,9 @@ def leftovers(session: int, inodes: Set[int]) -> List[int]:
             continue
         pid = int(entry)
         try:
-            fields = _stat_fields(pid)
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                data = f.read()
+            fields = data[data.rindex(b")") + 2:].decode().split()  # [0] state, [3] session
         except (OSError, ValueError):
             continue
         if fields[0] == "Z":

@@ -1,11 +1,7 @@
 """The games in progress of a batch on a Dask cluster, relayed to the client's live files
-(`arena.core.live`; docs/cluster.md, "What is the same"). The client keeps a Dask `Event` in
-step with the folder's watching mark; a worker asks whether it is set at a game's start, at most
-every `ASK_EVERY` seconds, and while it is, each thread's `RelaySink` sends the game's head,
-moves and end as events. The client writes them as `LiveFile` does, one
-`live/<client pid>-<n>.jsonl` a worker thread, removed when the game ends, its record comes back
-(a worker died mid-game) or the batch ends. The scheduler needs no arena: it holds a flag and
-passes msgpack messages."""
+(`arena.core.live`; docs/cluster.md, "What is the same"): a Dask `Event` says whether a page
+watches, and a watched game's head, moves and end come back as events. The scheduler needs no
+arena: it holds a flag and passes msgpack messages."""
 
 import logging
 import math

@@ -18,7 +18,6 @@ class Table:
     title: str
     columns: List[str]
     rows: List[List[Any]] = field(default_factory=list)
-    note: str = ""
 
 
 def cell_text(value: Any) -> str:
@@ -40,8 +39,6 @@ def plain(table: Table) -> str:
     widths = [max(len(r[i]) for r in text) for i in range(len(table.columns))]
     lines = [table.title] if table.title else []
     lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)).rstrip() for r in text]
-    if table.note:
-        lines.append(table.note)
     return "\n".join(lines) + "\n"
 
 
@@ -49,8 +46,6 @@ def markdown(table: Table) -> str:
     lines = [f"### {table.title}", ""] if table.title else []
     lines += ["| " + " | ".join(table.columns) + " |", "|" + "---|" * len(table.columns)]
     lines += ["| " + " | ".join(cell_text(v) for v in row) + " |" for row in table.rows]
-    if table.note:
-        lines += ["", table.note]
     return "\n".join(lines) + "\n"
 
 
