@@ -1,11 +1,7 @@
-"""How to start a player: a process, a course library or a Python function, and its options.
-A config's entries, the command line's ``NAME=SPEC`` and the web app's choices are all parsed
-here into one ``PlayerSpec``, checked once, with one set of defaults. Forms (YAML):
-
-    bot: {process: "python -m bot --time 0.3", cwd: ., env: {BOT_TIME: "1"}}
-    uct: {so: build/opponents/uct.so, env: {UCT_TIME: "0.1"}, load_timeout: 30}
-    greedy: {python: "opponents.greedy:get_point", args: {depth: 2}}
-"""
+"""How to start a player: a process, a course library or a Python function, and its options
+(docs/arena.md, "The three kinds"). A config's entries, the command line's ``NAME=SPEC`` and the
+web app's choices are all parsed here into one ``PlayerSpec``, checked once, with one set of
+defaults."""
 
 import shlex
 from dataclasses import dataclass, field, replace
