@@ -89,14 +89,6 @@ def check_sprt(where: str, value: Any) -> Tuple[float, float]:
     return float(value[0]), float(value[1])
 
 
-def check_spec(where: str, key: str, spec: Any) -> PlayerSpec:
-    """A player spec (records.player.PlayerSpec), its mistakes as this file's ConfigError."""
-    try:
-        return PlayerSpec.parse(spec, key)
-    except SpecError as exc:
-        raise _fail(where, exc.key, exc.problem) from None
-
-
 def check_name(where: str, key: str, name: Any) -> str:
     """Player names become file names `<A>_<B>.txt`, so they may not contain '_' or '/'."""
     if not isinstance(name, str) or not NAME_RE.match(name):
@@ -147,8 +139,11 @@ def parse_config(data: Any, where: str) -> Config:
     raw_players = data.get("players", {}) or {}
     if not isinstance(raw_players, Mapping):
         raise _fail(where, "players", "expected a mapping of names to player specs")
-    players = {check_name(where, f"players.{n}", n): check_spec(where, f"players.{n}", s)
-               for n, s in raw_players.items()}
+    try:
+        players = {check_name(where, f"players.{n}", n): PlayerSpec.parse(s, f"players.{n}")
+                   for n, s in raw_players.items()}
+    except SpecError as exc:
+        raise _fail(where, exc.key, exc.problem) from None
     if ("gauntlet" in data) == ("roundrobin" in data):
         raise _fail(where, "gauntlet", "give exactly one of gauntlet and roundrobin")
     if "gauntlet" in data:

@@ -20,12 +20,6 @@ from records.game import GameRecord
 from records.player import PlayerSpec
 
 
-def _die_with_parent() -> None:
-    """Ask Linux to SIGTERM this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)
-
-
 def terminate(signum: int, frame: Any) -> None:
     """SIGTERM as an exception, so `finally` blocks stop workers and close players."""
     raise SystemExit(128 + signum)
@@ -34,7 +28,8 @@ def terminate(signum: int, frame: Any) -> None:
 def _worker(specs: Dict[str, PlayerSpec], tasks: "mp.Queue[Optional[Task]]",
             results: "mp.Queue[Tuple[str, Any]]", folder: Optional[Path] = None) -> None:
     """Play tasks until the sentinel with one GameWorker; its players are closed on any exit."""
-    _die_with_parent()
+    with contextlib.suppress(OSError, AttributeError):  # Linux: SIGTERM when the parent dies
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
     signal.signal(signal.SIGTERM, terminate)
     worker = GameWorker(specs, LiveFile(folder) if folder is not None else None)
