@@ -12,7 +12,7 @@ import time
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Dict, List, Mapping, Optional, Tuple
+from typing import Any, AsyncIterator, Callable, Dict, List, Mapping, Optional, Tuple, TypeVar
 from urllib.parse import parse_qs
 
 import anyio
@@ -31,6 +31,7 @@ MAX_BODY = 64 * 1024
 BODY_METHODS = ("POST", "PUT", "PATCH")  # a request of these without a Content-Length: refused
 PING_S = 1.0  # a stream writes at least this often, so a connection gone dead is noticed
 NO_STORE = (b"cache-control", b"no-store")
+Feed = TypeVar("Feed")
 
 
 class BadRequest(ValueError):
@@ -253,16 +254,18 @@ class Changes:
         return self.version
 
 
-async def threaded(next_event: Callable[[], Optional[str]],
-                   end: Callable[[], None]) -> AsyncIterator[Optional[str]]:
-    """The events of a feature that blocks on a pipe (an engine's lines): ``next_event`` in
-    the thread pool, at most about a second each; ``end`` there once the stream ends."""
+async def threaded(start: Callable[[], Feed], next_event: Callable[[Feed], Optional[str]],
+                   end: Callable[[Feed], None]) -> AsyncIterator[Optional[str]]:
+    """The events of a feature that blocks on a pipe (an engine's lines): ``start()`` (quick,
+    in the loop, once the stream runs) gives the feed; ``next_event(feed)`` in the thread
+    pool, at most about a second each; ``end(feed)`` there once the stream ends."""
+    feed = start()
     try:
         while True:
-            yield await run_in_threadpool(next_event)
+            yield await run_in_threadpool(next_event, feed)
     finally:
         with anyio.CancelScope(shield=True):
-            await run_in_threadpool(end)
+            await run_in_threadpool(end, feed)
 
 
 class EventStream(StreamingResponse):
