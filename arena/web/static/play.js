@@ -51,9 +51,14 @@
     page.board = null;
     $('game').hidden = false;
     page.events = web.events('/api/games/' + id + '/events', render);
-    page.events.onerror = function () {
-      if (page.state && page.state.over) page.events.close();
+    page.events.onerror = function () {  // else it reconnects by itself, for the news
+      if (page.state && settled(page.state)) page.events.close();
     };
+  }
+  // Nothing more to come: the game is over and its loss analysis (a JobState value, or null
+  // when none was asked for) is not under way.
+  function settled(s) {
+    return s.over && s.analysis_state !== 'queued' && s.analysis_state !== 'running';
   }
   function humanPiece(s) { return s.human_first ? 1 : 2; }
   function render(s) {
@@ -85,8 +90,8 @@
   function renderEnd(s) {
     $('end').hidden = !s.over;
     if (!s.over) return;
-    const job = s.analysis_state;  // the loss analysis's JobState value (jobs.py), or null
-    if (page.events && job !== 'queued' && job !== 'running') page.events.close();
+    const job = s.analysis_state;
+    if (page.events && settled(s)) page.events.close();
     const verdict = s.verdict || 'Stopped';
     $('result').textContent = s.error || verdict + ': ' + s.reason + ' (course code ' +
       s.code + ', ' + s.moves.length + ' moves).';
