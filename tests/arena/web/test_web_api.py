@@ -22,6 +22,7 @@ from arena.core.players.base import MoveResult
 from arena.core.tasks import Task
 from arena.core.worker import GameWorker
 from arena.report.results import course_game
+from arena.web.jobs import JobState
 from arena.web.watch import FolderWatch, _sprt
 from devtools.sample import write_sample
 from records.codes import FaultKind
@@ -63,6 +64,15 @@ def test_a_bad_move_gets_a_4xx_with_one_line_and_changes_nothing(served, body, s
         assert got == status and text.startswith(reason) and text.count("\n") == 1, text
         after = json.loads(served.call("GET", f"/api/games/{game['id']}")[1])
         assert after["moves"] == before["moves"] and after["your_turn"]
+
+
+def test_the_game_state_carries_its_analysis_state_as_a_value(served):
+    """The page reads the analysis's JobState value; the words are only shown."""
+    game = new_game(served)
+    assert json.loads(served.call("GET", f"/api/games/{game['id']}")[1])["analysis_state"] is None
+    served.server.app.state.analyses.status[game["id"]] = JobState.FAILED.saying("no time")
+    state = json.loads(served.call("GET", f"/api/games/{game['id']}")[1])
+    assert (state["analysis"], state["analysis_state"]) == ("failed: no time", "failed")
 
 
 def test_a_full_column_is_refused(served):
