@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import State
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -148,24 +148,19 @@ class NoStore:
         await self.app(scope, receive, send_no_store)
 
 
-def text(status: int, body: str, kind: str = "text/plain; charset=utf-8",
-         headers: Optional[Mapping[str, str]] = None) -> Response:
-    return Response(body, status, headers, kind)
-
-
 def send_json(data: Any, status: int = 200) -> Response:
     return Response(json.dumps(data, separators=(",", ":")), status, None, "application/json")
 
 
-def one_line(reason: str) -> str:
-    return " ".join(reason.split())[:300] + "\n"
+def one_line(status: int, reason: str, headers: Optional[Mapping[str, str]] = None) -> Response:
+    return PlainTextResponse(" ".join(reason.split())[:300] + "\n", status, headers)
 
 
 async def refused(request: Request, exc: Exception) -> Response:
     """A BadRequest (or one of its kinds) raised by a handler: its status and its line."""
     assert isinstance(exc, BadRequest)
     close = {"Connection": "close"} if isinstance(exc, BodyRefused) else None
-    return text(exc.status, one_line(str(exc)), headers=close)
+    return one_line(exc.status, str(exc), close)
 
 
 async def not_routed(request: Request, exc: Exception) -> Response:
@@ -175,18 +170,18 @@ async def not_routed(request: Request, exc: Exception) -> Response:
     if exc.status_code == 404:
         path = "/".join(p for p in request.url.path.split("/") if p)
         what = "file" if path.startswith("static/") else "page"
-        return text(404, one_line(f"no such {what}: /{path}"))
+        return one_line(404, f"no such {what}: /{path}")
     if exc.status_code == 405:
-        return text(405, one_line(f"{request.method} is not allowed on {request.url.path}"))
-    return text(exc.status_code, one_line(exc.detail))
+        return one_line(405, f"{request.method} is not allowed on {request.url.path}")
+    return one_line(exc.status_code, exc.detail)
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
     """A bug of the server: one line out, the traceback to the log (raised outside a handler,
     it is answered outside `NoStore`: the header is its own)."""
     LOG.error("%s %s", request.method, request.url.path, exc_info=exc)
-    return text(500, one_line(f"server error: {type(exc).__name__}: {exc}"),
-                headers={"Cache-Control": "no-store"})
+    return one_line(500, f"server error: {type(exc).__name__}: {exc}",
+                    {"Cache-Control": "no-store"})
 
 
 EXCEPTION_HANDLERS = {BadRequest: refused, HTTPException: not_routed, Exception: server_error}

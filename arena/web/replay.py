@@ -12,10 +12,10 @@ import logging
 from pathlib import Path
 from typing import Dict, List, Tuple, Union
 
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from arena.web.analysis_board import analysis_url
-from arena.web.asgi import BadRequest, Call, NotFound, route, served_path, text
+from arena.web.asgi import BadRequest, Call, NotFound, route, served_path
 from arena.web.replay_data import encode_records
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, LogFollower, log_path, read_log
@@ -71,7 +71,7 @@ def replay(call: Call) -> Response:
     if follower.skipped:
         title += (f" ({follower.skipped} line{'s' * (follower.skipped > 1)} not a record, "
                   "skipped: the server's log names each)")
-    return text(200, render_page(records, title), "text/html; charset=utf-8")
+    return HTMLResponse(render_page(records, title))
 
 
 def game_key(query: Dict[str, str]) -> GameKey:
