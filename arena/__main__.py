@@ -29,22 +29,19 @@ import sys
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-from arena.batch.config import (
-    Config,
-    ConfigError,
-    adhoc_config,
-    load_config,
-    player_from_arg,
-    with_overrides,
-)
+from arena.batch.config import Config, ConfigError, load_config, player_from_arg
 from arena.core.boards import draw_board
 from arena.core.tasks import Task, play_task
+from arena.engine.client import EngineError
+from arena.engine.limit import Limit
+from arena.engine.position import PositionError
+from arena.engine.review import DEFAULT_SECONDS, REVIEWS_DIR, load_review, review_all, summary
 from arena.report import command as stat_command
 from arena.suite import command as suite_command
 from records.board import Board
 from records.game import GameKey
-from records.log import LOG_NAME, ResultLog, ResultsError
-from records.result import Outcome, Seat, Side
+from records.log import LOG_NAME, ResultLog, ResultsError, log_path, losses, read_games
+from records.result import Seat, Side
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "arena.yaml"
 LOG = logging.getLogger("arena")
@@ -67,14 +64,14 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
         return f"{text} (default: %(default)s)"
 
 
-def _common(p: argparse.ArgumentParser, top: bool = False) -> None:
+def _common(p: argparse.ArgumentParser, top: bool = False,
+            quiet: str = "no progress bar and no table") -> None:
     """-v and -q, taken before the command or after it alike (a subcommand's copy leaves the
     value alone when not given, so `-v` before the command is kept)."""
     keep: Dict[str, Any] = {} if top else {"default": argparse.SUPPRESS}
     p.add_argument("-v", "--verbose", action="store_true", help="debug logging", **keep)
     p.add_argument("-q", "--quiet", action="store_true",
-                   help="no progress bar and no table (a progress bar is drawn only on a "
-                        "terminal anyway)", **keep)
+                   help=f"{quiet} (a progress bar is drawn only on a terminal anyway)", **keep)
 
 
 def _add_overrides(p: argparse.ArgumentParser) -> None:
@@ -107,11 +104,10 @@ def _add_overrides(p: argparse.ArgumentParser) -> None:
                         "decides; a batch of one pairing (default: the config's, else none)")
 
 
-def _players_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("players", nargs="+", metavar="PLAYER", help="NAME or NAME=SPEC")
+def _config_arg(p: argparse.ArgumentParser,
+                what: str = "where player NAMEs are looked up before the built-in ones") -> None:
     p.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
-                   help="where player NAMEs are looked up before the built-in ones "
-                        "(default: configs/arena.yaml where it exists)")
+                   help=f"{what} (default: configs/arena.yaml where it exists)")
 
 
 def _known_players(path: Path) -> dict:
@@ -127,10 +123,11 @@ def build_parser() -> argparse.ArgumentParser:
     _common(parser, top=True)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def command(name: str, **kw: Any) -> argparse.ArgumentParser:
+    def command(name: str, quiet: str = "no progress bar and no table",
+                **kw: Any) -> argparse.ArgumentParser:
         p = sub.add_parser(name, formatter_class=HelpFormatter, **kw)
         if kw.get("add_help", True):
-            _common(p)
+            _common(p, quiet=quiet)
         return p
 
     run = command("run", help="run a batch config (resumes a batch cut short)")
@@ -140,10 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
     for mode, text in (("gauntlet", "the first player against each of the others"),
                        ("roundrobin", "every pair of players")):
         p = command(mode, help=text)
-        _players_arg(p)
+        p.add_argument("players", nargs="+", metavar="PLAYER", help="NAME or NAME=SPEC")
+        _config_arg(p)
         _add_overrides(p)
     game = command("game", help="one game; A moves first unless --swap")
-    _players_arg(game)
+    game.add_argument("players", nargs="+", metavar="PLAYER", help="NAME or NAME=SPEC")
+    _config_arg(game)
     game.add_argument("--seed", type=int, default=1,
                       help="board seed: round r's board comes from (seed, r)")
     game.add_argument("--round", type=int, default=0, help="which board of the seed")
@@ -167,19 +166,35 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--compared", metavar="NAME", default="bot",
                          help="the compared player's name, or its start")
     # The analysis (and with it the bot's search) is imported only when it runs: its arguments
-    # go on untouched to analysis.command (review's to arena.engine.review), with its own parser.
-    for name, text in (("analyse", "where each lost game was decided, proven by an exact search "
-                                   "(docs/analyse.md; analyse --help for its options)"),
-                       ("review", "each position of each game evaluated by the engine, the "
-                                  "mistakes marked (docs/web.md; review --help for its options)")):
-        command(name, add_help=False, prefix_chars="\0", help=text).add_argument(
-            "arguments", nargs="*")
+    # go on untouched to analysis.command, with its own parser.
+    command("analyse", add_help=False, prefix_chars="\0",
+            help="where each lost game was decided, proven by an exact search (docs/analyse.md; "
+                 "analyse --help for its options)").add_argument("arguments", nargs="*")
+    review = command(
+        "review", quiet="no progress bar", help="each position of each game evaluated by the "
+        "engine, the mistakes marked (docs/web.md)",
+        description="Review every game of a log: each position evaluated by the engine, the\n"
+                    "inaccuracies, mistakes and blunders marked, and the loss analysis's\n"
+                    "decisive move of each game lost on the board (docs/web.md, 'Game\n"
+                    f"review'); the reviews are kept in {REVIEWS_DIR}/ beside the log.")
+    review.add_argument("records", type=Path,
+                        help=f"a JSON Lines log of games, or a results folder holding {LOG_NAME}")
+    review.add_argument("-j", "--jobs", type=int, default=1,
+                        help="games reviewed at once, one engine each (about a core each; "
+                             "default 1)")
+    review.add_argument("--seconds", type=float,
+                        help=f"the engine's seconds a position (default {DEFAULT_SECONDS:g}, "
+                             "or none with --playouts)")
+    review.add_argument("--playouts", type=int, help="the engine's play-outs a position (a cap; "
+                                                     "with --seed, repeatable)")
+    review.add_argument("--seed", type=int, help="the engines' random seed (default: none)")
+    review.add_argument("--lost-by", metavar="NAME",
+                        help="only the games this player lost on the board (a name, or its "
+                             "start)")
     play = command("play", help="play a bot yourself at the terminal: play human BOT")
     play.add_argument("human", choices=["human"], help="you")
     play.add_argument("bot", metavar="BOT", help="NAME or NAME=SPEC")
-    play.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
-                      help="where player NAMEs are looked up before the built-in ones "
-                           "(default: configs/arena.yaml where it exists)")
+    _config_arg(play)
     play.add_argument("--seed", type=int, help="board seed (default: a new board each time)")
     play.add_argument("--second", action="store_true", help="the bot moves first")
     play.add_argument("--time-limit", "--time", dest="time_limit", type=float, default=3.0,
@@ -190,9 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("folder", type=Path, nargs="?", default=Path("results/arena"),
                        help=f"the results folder: its {LOG_NAME} gets the games played, its "
                             "batch is watched and replayed (default: results/arena)")
-    serve.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
-                       help="players one can play beside the built-in ones (default: "
-                            "configs/arena.yaml where it exists)")
+    _config_arg(serve, "players one can play beside the built-in ones")
     serve.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
                        help="one more player to play, as for `game` (repeatable)")
     serve.add_argument("--host", default="127.0.0.1",
@@ -219,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
+    from arena.batch.config import SCALARS, adhoc_config, with_overrides
     from arena.batch.scheduler import executor_for, run_batch
     from arena.core.tasks import BatchError
 
@@ -228,9 +242,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         known = _known_players(args.config)
         players = dict(player_from_arg(a, known) for a in args.players)
         config = adhoc_config(args.command, players, args.batch or args.command)
-    keys = ("rounds", "time_limit", "jobs", "seed", "output", "batch", "cluster", "shared_fs",
-            "sprt")
-    config = with_overrides(config, {k: getattr(args, k) for k in keys})
+    config = with_overrides(config, {k: getattr(args, k) for k in [*SCALARS, "sprt"]})
     executor = executor_for(config)
     LOG.info("%s: %d pairings x %d rounds x 2 colours, %.3g s a move, %s -> %s",
              config.batch, len(config.pairings), config.rounds, config.time_limit,
@@ -308,8 +320,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         record = play_task({human.name: human, name: bot}, task)
     with ResultLog(args.output) as out:
         out.append(record)
-    verdict = {Outcome.WIN: "You won", Outcome.LOSS: "You lost",
-               Outcome.DRAW: "Draw"}[record.result.outcome(Side.A)]
+    verdict = record.result.outcome(Side.A).verdict
     human.show_final(record.moves, record.seat(Side.A), f"{verdict}: {record.reason} (course code "
                      f"{record.code}); recorded in {args.output}")
     return 0
@@ -352,6 +363,35 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """Review a log's games and print the marks by player; on Ctrl-C (exit status 130) the
+    reviews finished so far are kept."""
+    if args.jobs < 1:
+        raise ResultsError("--jobs must be at least 1")
+    if any(v is not None and v <= 0 for v in (args.seconds, args.playouts)):
+        raise ResultsError("--seconds and --playouts must be positive")
+    seconds = DEFAULT_SECONDS if args.seconds is None and args.playouts is None else args.seconds
+    budget = Limit(seconds, args.playouts)
+    records = read_games(args.records)
+    if args.lost_by is not None:
+        records = [records[i] for i in losses(records, args.lost_by)]
+    folder = log_path(args.records).parent
+    try:
+        reviews, made = review_all(records, folder, budget, args.jobs, args.quiet, args.seed)
+    except KeyboardInterrupt:
+        held = sum(load_review(folder, r.key, budget) is not None for r in records)
+        print(f"{prog_name()} review: interrupted; {held} of {len(records)} games are reviewed "
+              f"and kept in {folder / REVIEWS_DIR}, and the same command reviews the rest",
+              file=sys.stderr)
+        return 130
+    except (EngineError, PositionError) as exc:  # a game no referee played, a failed engine
+        raise ResultsError(f"review: {exc}") from None
+    print(f"{len(reviews)} games reviewed at {budget} ({made} now, {len(reviews) - made} "
+          f"kept from before) in {folder / REVIEWS_DIR}")
+    print("\n".join(summary(records, reviews)))
+    return 0
+
+
 def cmd_suite(args: argparse.Namespace) -> int:
     prog = f"{prog_name()} suite {args.suite_command}"
     if args.suite_command == "build":
@@ -364,19 +404,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(message)s", stream=sys.stderr)
     commands = {"stat": stat_command.run, "game": cmd_game, "view": cmd_view, "play": cmd_play,
-                "compare": cmd_compare, "serve": cmd_serve, "suite": cmd_suite}
+                "compare": cmd_compare, "serve": cmd_serve, "suite": cmd_suite,
+                "review": cmd_review}
     try:
-        if args.command in ("analyse", "review"):
-            # their own parsers take the rest; -v and -q given before the command go along
+        if args.command == "analyse":
+            # its own parser takes the rest; -v and -q given before the command go along
+            from analysis.command import main as analyse
+
             forwarded = [flag for flag, on in (("-v", args.verbose), ("-q", args.quiet)) if on]
-            prog = f"{prog_name()} {args.command}"
-            if args.command == "analyse":
-                from analysis.command import main as analyse
-
-                return analyse(forwarded + args.arguments, prog)
-            from arena.engine.review import main as review
-
-            return review(forwarded + args.arguments, prog)
+            return analyse(forwarded + args.arguments, f"{prog_name()} analyse")
         return commands.get(args.command, cmd_batch)(args)
     except (ConfigError, ResultsError) as exc:
         print(f"arena: {exc}", file=sys.stderr)

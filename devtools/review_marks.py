@@ -23,11 +23,11 @@ from collections import Counter
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
+from arena.engine.limit import Limit
 from arena.engine.review import (
     FALLS,
     GAVE_AWAY,
     WALKED_INTO,
-    Budget,
     Position,
     Review,
     review_all,
@@ -106,7 +106,7 @@ def main() -> None:
                                                     "temporary folder)")
     args = parser.parse_args()
     records = lost_games(args)
-    budget = Budget(args.seconds, args.playouts)
+    budget = Limit(args.seconds, args.playouts)
     with tempfile.TemporaryDirectory(prefix="review-marks-") as tmp:
         folder = args.folder or Path(tmp)
         write_log(folder / "games.jsonl", records)

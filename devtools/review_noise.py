@@ -23,9 +23,10 @@ import statistics
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Sequence, Tuple
 
 from arena.engine.client import ARGV, Engine
+from arena.engine.limit import Limit
 from arena.engine.position import game_positions
 from arena.engine.review import Position, position_of
 from devtools.review_marks import lost_games, lost_games_parser
@@ -41,19 +42,16 @@ def stretches(records: Sequence[GameRecord]) -> List[Tuple[GameRecord, int]]:
     return [(r, len(r.moves) // 3) for r in records]
 
 
-def run(records: Sequence[Tuple[GameRecord, int]], seed: int, seconds: Optional[float],
-        playouts: Optional[int], size: int = POSITIONS) -> List[List[Position]]:
+def run(records: Sequence[Tuple[GameRecord, int]], seed: int, budget: Limit,
+        size: int = POSITIONS) -> List[List[Position]]:
     """One engine's positions of every stretch, in order."""
     engine = Engine(list(ARGV) + ["--seed", str(seed)])
     try:
         out = []
         for record, start in records:
             setups = game_positions(record.board, record.moves)[start:start + size]
-            found = []
-            for i, setup in enumerate(setups):
-                line = deque(engine.analyse(setup, seconds, playouts), maxlen=1)[0]
-                found.append(position_of(line, Seat.of_ply(start + i)))
-            out.append(found)
+            out.append([position_of(deque(engine.analyse(setup, budget), maxlen=1)[0])
+                        for setup in setups])
         return out
     finally:
         engine.close()
@@ -75,10 +73,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=POSITIONS, help="a game's stretch")
     args = parser.parse_args()
     chosen = stretches(lost_games(args))
+    budget = Limit(args.seconds, args.playouts)
     with ThreadPoolExecutor(2) as pool:  # the two runs at once, one core each
-        one, two = pool.map(
-            lambda seed: run(chosen, seed, args.seconds, args.playouts, args.positions),
-            args.seeds)
+        one, two = pool.map(lambda seed: run(chosen, seed, budget, args.positions), args.seeds)
     values, falls = [], []
     for (_, start), a, b in zip(chosen, one, two):
         for i, (p, q) in enumerate(zip(a, b)):
@@ -86,10 +83,8 @@ def main() -> None:
                 values.append(2 * abs(p.chance - q.chance))
             if i + 1 < len(a):
                 falls.append(abs(fall(p, a[i + 1], start + i) - fall(q, b[i + 1], start + i)))
-    budget = " and ".join(([f"{args.seconds:g} s"] if args.seconds else [])
-                          + ([f"{args.playouts} play-outs"] if args.playouts else []))
     print(f"{args.records.name}: {len(chosen)} games lost by {args.lost_by}, "
-          f"{sum(len(a) for a in one)} positions at {budget} a position, seeds {args.seeds}")
+          f"{sum(len(a) for a in one)} positions at {budget}, seeds {args.seeds}")
     for name, got in (("value (-1..1)", values), ("a move's fall", falls)):
         print(f"{name}: {len(got)} compared, two runs differ by median "
               f"{statistics.median(got):.3f}, 90th percentile {quantile(got, 0.9):.3f}, "

@@ -1,41 +1,134 @@
-"""The client of the bot's analysis mode (`python -m bot --analyse`, docs/protocol.md, 4): the
-arena never imports the bot, so an `Engine` is a process in its own session
-(arena/children/reaper.py), killed with whatever it forked by `close()` or the arena's exit."""
+"""The client of the bot's analysis mode (`python -m bot --analyse`, docs/protocol.md, 4), and
+the runner of the loss analysis (`python -m arena analyse`, `analyse_in_child`): the arena never
+imports the bot, so each is a process in its own session (arena/children/reaper.py), killed with
+whatever it forked once done or at the arena's exit."""
 
+import contextlib
 import io
 import itertools
 import json
 import os
 import queue
+import subprocess
 import sys
 import threading
+import time
 from collections import Counter, deque
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence, overload
+from typing import Any, Callable, Deque, Dict, Iterator, List, Mapping, Optional, Sequence, overload
 
 from arena.children.reaper import Child, kill_tree, spawn
 from arena.children.tail import StderrTail
+from arena.engine.limit import Limit
 from arena.engine.position import Setup
+from records.game import GameRecord
+from records.log import write_log
+from records.move import Move
+from records.result import Outcome, Seat, WinChance
 
 ROOT = Path(__file__).resolve().parents[2]  # where `python -m bot` finds the bot
 ARGV = (sys.executable, "-m", "bot", "--analyse", "--cores", "1")  # one core an engine
+ANALYSIS_SECONDS = 1.0  # the loss analysis's budget a position ("Analyse this game", a review)
+ANALYSIS_TIMEOUT_S = 300.0
 
 
 class EngineError(RuntimeError):
     """The engine refused a request or is gone: the message is one line."""
 
 
-class AnalysisStream:
-    """The lines of one request, in order: updates, then the final line (``done``)."""
+def _proof(data: Any) -> Optional[Outcome]:
+    return None if data is None else Outcome(data["result"])
 
-    def __init__(self) -> None:
+
+@dataclass(frozen=True)
+class MoveInfo:
+    """One move of a line (docs/protocol.md, 4): the play-outs through it, the side to move's
+    win chance after it (None: unvisited), its proof for the side to move with the plies to
+    the end (None: none, or not known), and its own line from it."""
+
+    move: Move
+    visits: int
+    chance: Optional[WinChance]
+    proof: Optional[Outcome]
+    plies: Optional[int]
+    pv: List[Move]
+
+    @property
+    def value(self) -> Optional[float]:
+        """The engine's number: the mover's win chance, 0..1."""
+        return None if self.chance is None else self.chance.chance
+
+
+@dataclass(frozen=True)
+class Info:
+    """One line of the engine, typed once (python-chess's ``InfoDict``): the side to move, its
+    best move, the position's proof and each move; ``raw`` is the line as the engine wrote
+    it, which the pages receive unchanged."""
+
+    raw: Mapping[str, Any]
+    to_move: Seat
+    done: bool
+    best: Optional[Move]
+    proof: Optional[Outcome]
+    moves: List[MoveInfo]
+
+    @classmethod
+    def parse(cls, line: Mapping[str, Any], to_move: Seat) -> "Info":
+        def info(m: Mapping[str, Any]) -> MoveInfo:
+            value, proof = m.get("value"), m.get("proof")
+            return MoveInfo(Move.from_list(m["move"]), m.get("visits", 0),
+                            None if value is None else WinChance(value, to_move),
+                            _proof(proof), (proof or {}).get("plies"),
+                            [Move.from_list(p) for p in m.get("pv", ())])
+
+        best = line.get("best")
+        return cls(line, to_move, bool(line.get("done")),
+                   None if best is None else Move.from_list(best), _proof(line.get("proof")),
+                   [info(m) for m in line.get("moves", ())])
+
+    @property
+    def chance(self) -> Optional[WinChance]:
+        """The position's win chance (``PovScore``): a proof's, else its best move's value;
+        None before the search values that move."""
+        if self.proof is not None:
+            return WinChance.of(self.proof, self.to_move)
+        return next((m.chance for m in self.moves if m.move == self.best), None)
+
+    def pov(self, seat: Seat) -> Optional[float]:
+        """The position's win chance for ``seat``, to four places (None: not valued)."""
+        chance = self.chance
+        return None if chance is None else round(chance.pov(seat), 4)
+
+    def proof_pov(self, seat: Seat) -> Optional[Outcome]:
+        """The position's proof as ``seat`` sees it (None: not proven)."""
+        if self.proof is None or seat is self.to_move:
+            return self.proof
+        return self.proof.reversed
+
+    def top(self, count: int) -> List[int]:
+        """The best ``count`` moves, as indices into ``moves``, best first (UCI's
+        ``multipv``): a proven win first, then by visits, a proven loss last; moves neither
+        visited nor proven are left out."""
+        order = {Outcome.WIN: 0, None: 1, Outcome.DRAW: 1, Outcome.LOSS: 2}
+        ranked = sorted((i for i, m in enumerate(self.moves) if m.visits or m.proof),
+                        key=lambda i: (order[self.moves[i].proof], -self.moves[i].visits, i))
+        return ranked[:count]
+
+
+class AnalysisStream:
+    """The lines of one request, in order: updates, then the final line (``done``), each
+    typed for the side to move."""
+
+    def __init__(self, to_move: Seat) -> None:
         self._lines: queue.Queue[Dict[str, Any]] = queue.Queue()
+        self.to_move = to_move
         self.done = False  # the final line has been read from here
 
     def put(self, line: Dict[str, Any]) -> None:
         self._lines.put(line)
 
-    def get(self, timeout: Optional[float] = None) -> Optional[Dict[str, Any]]:
+    def get(self, timeout: Optional[float] = None) -> Optional[Info]:
         """The next line, or None when none came within ``timeout`` seconds or the final line
         was read; EngineError for the engine's refusal or its exit."""
         if self.done:
@@ -47,10 +140,11 @@ class AnalysisStream:
         if "error" in line:
             self.done = True
             raise EngineError(str(line["error"]))
-        self.done = bool(line.get("done"))
-        return line
+        info = Info.parse(line, self.to_move)
+        self.done = info.done
+        return info
 
-    def __iter__(self) -> Iterator[Dict[str, Any]]:
+    def __iter__(self) -> Iterator[Info]:
         """Every line up to the final one, waiting as long as the request runs."""
         return iter(self.get, None)
 
@@ -115,19 +209,19 @@ class Engine:
             if analysis is not None:
                 self._pending.append(analysis)
 
-    def analyse(self, setup: Setup, seconds: Optional[float] = None,
-                playouts: Optional[int] = None) -> AnalysisStream:
-        """Start analysing ``setup``, ending the analysis in progress; without a budget it runs
-        until `stop()`, a new request, or the engine's own cap of play-outs."""
+    def analyse(self, setup: Setup, limit: Limit) -> AnalysisStream:
+        """Start analysing ``setup`` within ``limit``'s seconds and play-outs, ending the
+        analysis in progress; without either it runs until `stop()`, a new request, or the
+        engine's own cap of play-outs."""
         b = setup.board
         request: Dict[str, Any] = {"M": b.M, "N": b.N, "no": [b.no_x, b.no_y]}
         if setup.moves is not None:
             request["moves"] = [list(m) for m in setup.moves]
         else:
             request["board"] = setup.rows()
-        budget = {"seconds": seconds, "playouts": playouts}
+        budget = {"seconds": limit.seconds, "playouts": limit.playouts}
         request.update({k: v for k, v in budget.items() if v is not None})
-        analysis = AnalysisStream()
+        analysis = AnalysisStream(setup.seat)
         self._send(request, analysis)
         return analysis
 
@@ -240,3 +334,34 @@ class EnginePool:
             self._cond.notify_all()
         for engine in engines:
             engine.close()
+
+
+def analyse_in_child(record: GameRecord, out: Path,
+                     stopped: Callable[[], bool] = lambda: False) -> Optional[str]:
+    """Write ``record``'s loss analysis to ``out`` by `python -m arena analyse` in a child
+    process (the analysis searches with the bot's solver; a child also leaves the caller's
+    threads the interpreter), killed with whatever it started once it ends, after
+    ANALYSIS_TIMEOUT_S, or once ``stopped()`` (looked at ten times a second: EngineError).
+    None when it succeeded, else why it failed, in one line."""
+    given = out.with_suffix(".game.jsonl")
+    write_log(given, [record])
+    child = spawn([sys.executable, "-m", "arena", "analyse", str(given), "-o", str(out),
+                   "--seconds", f"{ANALYSIS_SECONDS:g}", "-q"], cwd=str(ROOT))
+    tail = StderrTail(child.stderr_fd)
+    deadline = time.monotonic() + ANALYSIS_TIMEOUT_S
+    try:
+        child.stdin.close()
+        while child.proc.poll() is None:
+            if time.monotonic() > deadline:
+                return f"the analysis took over {ANALYSIS_TIMEOUT_S:g} s"
+            if stopped():
+                raise EngineError("the analysis was stopped")
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                child.proc.wait(timeout=0.1)
+    finally:
+        kill_tree(child)
+        given.unlink(missing_ok=True)
+    if child.proc.returncode == 0:
+        return None
+    tail.join(5.0)  # the child's last words: why it failed
+    return (tail.text().strip() or "no output").splitlines()[-1]

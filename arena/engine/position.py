@@ -33,9 +33,14 @@ class Setup:
     moves: Optional[Tuple[Tuple[int, int], ...]] = None
 
     @property
+    def seat(self) -> Seat:
+        """The seat to move."""
+        return Seat.of_ply(len(self.cells) - self.cells.count(0))
+
+    @property
     def to_move(self) -> int:
         """The stone to move: 1 when the first player is to move, 2 for the second."""
-        return Seat.of_ply(len(self.cells) - self.cells.count(0)).stone
+        return self.seat.stone
 
     def rows(self) -> List[str]:
         """The engine's ``board`` form: M strings of N of ``X``, ``O`` and ``.``, top row first."""

@@ -9,16 +9,23 @@ the pool (arena/engine/client.py: at most one a core, served in order with the r
 in line is told what it waits for); a new position reuses it, keeping its tree where the
 position follows from the last; an idle page gives it back (`Session`). When the stream ends
 (the tab closed: a write fails within a second or two) the engine is killed. The page's own
-URL is read here too (`parse_url`), so no page parses a move.
+URL is read here too (`parse_url`), so no page parses a move. The routes (`routes`, at the
+end): the stream, a position (POST {"board", "moves" or "cells", "seconds", "playouts", "tag"}),
+a stop, a pasted text (POST {"text", "board"}: its game) and the page's URL (its moves,
+cursor, set-up and budget, checked).
 """
 
 import json
 import secrets
 import threading
 import time
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, Mapping, Optional, Tuple
+
+from starlette.convertors import StringConvertor, register_url_convertor
+from starlette.responses import Response
 
 from arena.engine.client import AnalysisStream, Engine, EngineError, EnginePool, PoolClosed
+from arena.engine.limit import Limit
 from arena.engine.position import (
     GameOver,
     PositionError,
@@ -28,11 +35,22 @@ from arena.engine.position import (
     game_positions,
     rows_cells,
 )
-from arena.web.games import BadRequest, NotFound, board_of, number
+from arena.web.asgi import (
+    BadRequest,
+    Call,
+    NotFound,
+    board_of,
+    event_stream,
+    fields,
+    number,
+    route,
+    send_json,
+    threaded,
+)
 from records.board import Board
 from records.game import GameRecord
 from records.move import Move, moves_from_paste, moves_from_text
-from records.result import Outcome, Seat, WinChance
+from records.result import Seat
 
 WAIT_S = 0.5  # how long one look for a free engine or a new line blocks a stream
 MAX_SECONDS = 3600.0
@@ -43,7 +61,7 @@ URL_KEYS = {"board", "moves", "ply", "cells", "seconds", "playouts"}
 IDLE_S = 10.0  # an engine kept this long after its analysis ends: the next move reuses its tree
 TOP_LINES = 3  # the lines an update ranks for the page
 SHARE_S = 10.0  # an analysis without a budget yields its engine after this, when others wait
-Request = Tuple[Setup, Optional[float], Optional[int]]  # a position and its budget
+Request = Tuple[Setup, Limit]  # a position and its budget
 
 
 def parse_position(body: Any) -> Tuple[Setup, Optional[float], Optional[int], int]:
@@ -51,11 +69,7 @@ def parse_position(body: Any) -> Tuple[Setup, Optional[float], Optional[int], in
     first mistake. Body: {"board": [M, N, no_x, no_y], then "moves": [[x, y], ...] or
     "cells": M strings of N of X, O and . (a set-up); "seconds", "playouts" (optional
     budget), "tag" (a number the page's updates carry back)}."""
-    if not isinstance(body, dict):
-        raise BadRequest("the body must be a JSON object")
-    unknown = sorted(set(body) - KEYS)
-    if unknown:
-        raise BadRequest(f"unknown field {unknown[0]!r}")
+    fields(body, *KEYS)
     board = board_of(body.get("board"))
     if ("moves" in body) == ("cells" in body):
         raise BadRequest("give the position as exactly one of moves or cells")
@@ -77,9 +91,7 @@ def parse_paste(body: Any) -> Dict[str, Any]:
     move list (``records.move.moves_from_paste``) on the body's ``board``; every move kept,
     the cursor (``ply``) on the last position that can be analysed (a finished game: before
     its last move). BadRequest otherwise."""
-    if not isinstance(body, dict) or not isinstance(body.get("text"), str):
-        raise BadRequest('the body must be {"text": TEXT, "board": [M, N, no_x, no_y]}')
-    text = body["text"].strip()
+    text = fields(body, text=str)[0].strip()
     if text.startswith("{"):
         try:
             record = GameRecord.from_dict(json.loads(text))
@@ -103,17 +115,15 @@ def game_line(board: Board, moves: Any, ply: Optional[int] = None) -> Dict[str, 
         setups = game_positions(board, moves)
     except PositionError as exc:
         raise BadRequest(str(exc)) from None
-    over = len(setups) == len(moves)  # the position after the last move is not analysable
+    if ply is not None and not 0 <= ply <= len(moves):
+        raise BadRequest(f"ply: a whole number within 0..{len(moves)}, got {ply}")
     note = ""
-    if over:
+    if len(setups) == len(moves) and ply in (None, len(moves)):  # the cursor on the game's end
         try:
             from_moves(board, moves)
         except GameOver as exc:
             note = f"{exc}: shown before the last move" if ply is None else str(exc)
-    if ply is None:
-        ply = len(setups) - 1
-    elif not 0 <= ply <= len(moves):
-        raise BadRequest(f"ply: a whole number within 0..{len(moves)}, got {ply}")
+    ply = len(setups) - 1 if ply is None else ply
     return {"board": board.to_list(), "moves": [list(m) for m in moves], "ply": ply,
             "cells": None, "note": note}
 
@@ -172,36 +182,6 @@ def analysis_url(board: Board, moves: Any, ply: Optional[int] = None) -> str:
             + (f"&moves={text}" if text else "") + ("" if ply is None else f"&ply={ply}"))
 
 
-def position_eval(line: Mapping[str, Any], to_move: int) -> Dict[str, Any]:
-    """The position's value from the first player's side, for the page's bar: the side to
-    move's best column (a proof where the tree has one, else its play-outs' mean), turned to
-    the first player's view (``WinChance.pov``); None before any column has a value."""
-    seat = Seat.FIRST if to_move == Seat.FIRST.stone else Seat.SECOND
-    proof = line.get("proof")
-    if proof is not None:
-        outcome = Outcome(proof["result"])
-        return {"first": WinChance.of(outcome, seat).pov(Seat.FIRST),
-                "proof": (outcome if seat is Seat.FIRST else outcome.reversed).value}
-    best = line.get("best")
-    chances = [m["value"] for m in line.get("moves", ()) if m["move"] == best
-               and m["value"] is not None]
-    if not chances:
-        return {"first": None, "proof": None}
-    return {"first": round(WinChance(chances[0], seat).pov(Seat.FIRST), 4), "proof": None}
-
-
-def top_lines(line: Mapping[str, Any], count: int = TOP_LINES) -> List[int]:
-    """The best ``count`` columns of an update, as indices into its ``moves``, best first
-    (UCI's ``multipv``): a proven win first, then by visits, a proven loss last; columns
-    neither visited nor proven are left out."""
-    order = {Outcome.WIN.value: 0, None: 1, Outcome.DRAW.value: 1, Outcome.LOSS.value: 2}
-    ranked = sorted((i for i, m in enumerate(line.get("moves", ()))
-                     if m["visits"] or m["proof"]),
-                    key=lambda i: (order[(line["moves"][i]["proof"] or {}).get("result")],
-                                   -line["moves"][i]["visits"], i))
-    return ranked[:count]
-
-
 class Session:
     """One page's analysis: its current request, and an engine only while it analyses.
 
@@ -217,7 +197,6 @@ class Session:
         self.engine: Optional[Engine] = None
         self.analysis: Optional[AnalysisStream] = None
         self.tag = 0
-        self.to_move = Seat.FIRST.stone
         # the position and budget asked, until the engine has it (a new engine: again)
         self.pending: Optional[Request] = None
         self.asked: Optional[Request] = None
@@ -232,19 +211,19 @@ class Session:
                 tag: int) -> None:
         """Analyse ``setup`` now, or as soon as the pool gives this page an engine."""
         with self.lock:
-            self.tag, self.to_move, self.stopped = tag, setup.to_move, False
+            self.tag, self.stopped = tag, False
             if self.engine is None:
-                self.pending = (setup, seconds, playouts)
+                self.pending = (setup, Limit(seconds, playouts))
             else:
-                self._start(setup, seconds, playouts)
+                self._start(setup, Limit(seconds, playouts))
         self.changed.set()
 
-    def _start(self, setup: Setup, seconds: Optional[float], playouts: Optional[int]) -> None:
-        self.asked = (setup, seconds, playouts)
+    def _start(self, setup: Setup, limit: Limit) -> None:
+        self.asked = (setup, limit)
         self.started = time.monotonic()
         assert self.engine is not None  # started only where the session holds its engine
         try:
-            self.analysis = self.engine.analyse(setup, seconds, playouts)
+            self.analysis = self.engine.analyse(setup, limit)
         except EngineError:  # the engine is gone: the stream takes a new one
             self.analysis = None
             self.pending = self.asked
@@ -277,7 +256,7 @@ class Session:
         analysis = self.analysis
         if analysis is None or analysis.done:
             return self._idle()
-        if (self.asked is not None and self.asked[1:] == (None, None)
+        if (self.asked is not None and self.asked[1] == Limit()
                 and time.monotonic() - self.started > SHARE_S and self.boards.pool.waiting):
             with self.lock:
                 self._stop_engine()  # its final line follows, then the engine goes back
@@ -289,11 +268,13 @@ class Session:
             return _event("error", message=str(exc), tag=self.tag)
         if line is None or analysis is not self.analysis:
             return None  # a request replaced it: its last lines are no one's
-        if line.get("done"):
+        if line.done:
             self.ended = time.monotonic()
-        return json.dumps({"kind": "update", "tag": self.tag, **line,
-                           "eval": position_eval(line, self.to_move),
-                           "lines": top_lines(line)}, separators=(",", ":"))
+        # the value for the page's bar from the first player's side (None: not valued yet)
+        return json.dumps({"kind": "update", "tag": self.tag, **line.raw,
+                           "eval": {"first": line.pov(Seat.FIRST),
+                                    "proof": line.proof_pov(Seat.FIRST)},
+                           "lines": line.top(TOP_LINES)}, separators=(",", ":"))
 
     def _idle(self) -> Optional[str]:
         """Nothing to analyse: wait for a request; give the engine back once idle."""
@@ -391,3 +372,40 @@ class AnalysisBoards:
         """Kill every engine (the server stops); streams still open end."""
         self.pool.close()
 
+
+
+class SessionId(StringConvertor):
+    """A session's id in a path: any segment but the names of the routes beside it, so
+    `POST /api/analysis/events` is a 405, not a session named "events"."""
+
+    regex = "(?!(?:events|paste|position)$)[^/]+"
+
+
+register_url_convertor("session", SessionId())
+
+
+def events(call: Call) -> Response:
+    """A page's analysis session: its id, then its engine's lines; its end kills the engine."""
+    boards = call.state.boards
+    return event_stream(call, threaded(boards.open, Session.next_event, boards.end))
+
+
+def position(call: Call, session_id: str) -> Response:
+    session = call.state.boards.get(session_id)
+    setup, seconds, playouts, tag = parse_position(call.body())
+    session.request(setup, seconds, playouts, tag)
+    return send_json({"to_move": setup.to_move, "tag": tag}, 202)
+
+
+def stop(call: Call, session_id: str) -> Response:
+    call.state.boards.get(session_id).stop()
+    return send_json({"ok": True})
+
+
+routes = [
+    route("/api/analysis/events", events),
+    route("/api/analysis/paste", lambda call: send_json(parse_paste(call.body())), "POST"),
+    route("/api/analysis/position", lambda call: send_json(parse_url(call.query))),
+    route("/api/analysis/{session_id:session}", position, "POST"),
+    route("/api/analysis/{session_id}/stop", stop, "POST"),
+]

@@ -6,7 +6,9 @@ analysis board), then evaluates the game's positions one by one, then runs the l
 (in a child process, on the engine's place) where a lost game's record has none; the page polls
 its state (queued with what it waits for, running with positions done of total, ready, failed)
 and draws the review once it is kept beside the log. A job is a game at a budget: the server's,
-or one of the page's choices; a game reviewed before at that budget is ready at once.
+or one of the page's choices; a game reviewed before at that budget is ready at once. The
+routes (`routes`, at the end): a finished game's review at a budget (`?KEY&seconds=S`, S: 0.5,
+2 or 5; none: the server's), its state (GET) or queued (POST).
 """
 
 import logging
@@ -15,22 +17,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Tuple
 
+from starlette.responses import Response
+
 from arena.engine.client import EngineError, EnginePool
+from arena.engine.limit import Limit
 from arena.engine.position import PositionError
 from arena.engine.review import (
+    BUDGET,
     SECONDS_CHOICES,
-    Budget,
     Review,
     load_review,
     review_game,
     save_review,
     searched,
 )
+from arena.web.asgi import BadRequest, Call, route, send_json
 from arena.web.jobs import JobState
+from arena.web.replay import finished, game_key
 from records.game import GameKey, GameRecord
 
 LOG = logging.getLogger("arena.web")
-BUDGET = Budget()  # the server's: arena.engine.review.DEFAULT_SECONDS a position
 
 
 @dataclass
@@ -66,13 +72,13 @@ class Reviews:
     """The reviews of the served folder's games, by key and budget: the server's (``budget``)
     or one of the page's choices (``SECONDS_CHOICES``)."""
 
-    def __init__(self, folder: Path, pool: EnginePool, budget: Budget = BUDGET) -> None:
+    def __init__(self, folder: Path, pool: EnginePool, budget: Limit = BUDGET) -> None:
         self.folder, self.pool, self.budget = folder, pool, budget
-        self._jobs: Dict[Tuple[GameKey, Budget], Job] = {}
+        self._jobs: Dict[Tuple[GameKey, Limit], Job] = {}
         self._lock = threading.Lock()
 
-    def budget_of(self, query: Mapping[str, str]) -> Budget:
-        """The budget a page's query asks for (``seconds``; none: the server's); ValueError,
+    def budget_of(self, query: Mapping[str, str]) -> Limit:
+        """The budget a page's query asks for (``seconds``; none: the server's); BadRequest,
         in one line, for another."""
         text = query.get("seconds")
         if text is None:
@@ -82,22 +88,22 @@ class Reviews:
         except ValueError:
             seconds = 0.0
         if seconds not in SECONDS_CHOICES:
-            raise ValueError(f"seconds: one of {', '.join(f'{s:g}' for s in SECONDS_CHOICES)}"
+            raise BadRequest(f"seconds: one of {', '.join(f'{s:g}' for s in SECONDS_CHOICES)}"
                              f", got {text!r}")
-        return Budget(seconds, None)
+        return Limit(seconds)
 
     def choices(self) -> Dict[str, Any]:
         """What the page offers: the server's budget and the seconds a page may choose."""
         return {"default": {"seconds": self.budget.seconds, "playouts": self.budget.playouts},
                 "seconds": list(SECONDS_CHOICES)}
 
-    def current(self, key: GameKey, budget: Budget) -> Optional[Job]:
+    def current(self, key: GameKey, budget: Limit) -> Optional[Job]:
         """The game's job at ``budget`` in this server (queued, running, ready or failed), with
         its record; None when none was asked for here."""
         with self._lock:
             return self._jobs.get((key, budget))
 
-    def job(self, key: GameKey, budget: Budget) -> Job:
+    def job(self, key: GameKey, budget: Limit) -> Job:
         """The game's review at ``budget``: kept, in progress, or "none" (not asked for yet)."""
         job = self.current(key, budget)
         if job is not None:
@@ -114,7 +120,7 @@ class Reviews:
                                "core)" + (f"; {ahead} asked first" if ahead else ""))
         return data
 
-    def start(self, record: GameRecord, budget: Budget) -> Job:
+    def start(self, record: GameRecord, budget: Limit) -> Job:
         """Queue the game's review at ``budget`` unless it is kept, queued or running (a failed
         one is tried again); its job."""
         kept = self.job(record.key, budget)
@@ -130,7 +136,7 @@ class Reviews:
                                  name="review").start()
             return job
 
-    def _run(self, record: GameRecord, budget: Budget, job: Job) -> None:
+    def _run(self, record: GameRecord, budget: Limit, job: Job) -> None:
         def progress(done: int, total: int) -> None:
             job.done = done
 
@@ -154,3 +160,34 @@ class Reviews:
             LOG.exception("review of %s", record.key)
             job.message, job.state = (f"server error: {type(exc).__name__}: {exc}",
                                       JobState.FAILED)
+
+
+def reviewed(call: Call) -> Tuple[GameRecord, Limit, Optional[Job]]:
+    """The game and budget a review query names, and its job in this server, if any: a
+    job keeps its game, so the page's polls (twice a second) never read the log."""
+    key, budget = game_key(call.query), call.state.reviews.budget_of(call.query)
+    job = call.state.reviews.current(key, budget)
+    if job is not None and job.record is not None:
+        return job.record, budget, job
+    return finished(call.state.folder, key)[1], budget, None
+
+
+def review_view(call: Call, record: GameRecord, job: Job, status: int = 200) -> Response:
+    reviews = call.state.reviews
+    return send_json({"game": game_view(record), "budgets": reviews.choices(),
+                      **reviews.view(job)}, status)
+
+
+def review_state(call: Call) -> Response:
+    """A finished game and its review's state at a budget (the review once it is ready)."""
+    record, budget, job = reviewed(call)
+    return review_view(call, record, job or call.state.reviews.job(record.key, budget))
+
+
+def review_start(call: Call) -> Response:
+    """Queue a finished game's review at a budget (nothing when it is kept or under way)."""
+    record, budget, _ = reviewed(call)
+    return review_view(call, record, call.state.reviews.start(record, budget), 202)
+
+
+routes = [route("/api/review", review_state), route("/api/review", review_start, "POST")]

@@ -98,18 +98,17 @@ def test_stat_py_prints_no_library_chatter_on_a_first_run(tmp_path):
 
 
 def command_parsers():
-    """Every command's parser by name: the arena's subcommands, and the two that parse their
-    own arguments (analyse, review)."""
+    """Every command's parser by name: the arena's subcommands, and the one that parses its
+    own arguments (analyse)."""
     import argparse
 
     from analysis.command import build_parser as analyse_parser
     from arena.__main__ import build_parser
-    from arena.engine.review import build_parser as review_parser
 
     top = build_parser()
     [sub] = [a for a in top._actions if isinstance(a, argparse._SubParsersAction)]
-    parsers = {name: p for name, p in sub.choices.items() if name not in ("analyse", "review")}
-    return {"arena": top, **parsers, "analyse": analyse_parser(), "review": review_parser()}
+    parsers = {name: p for name, p in sub.choices.items() if name != "analyse"}
+    return {"arena": top, **parsers, "analyse": analyse_parser()}
 
 
 def test_every_option_has_help_with_its_default_and_a_shared_flag_means_one_thing():

@@ -7,8 +7,11 @@ import pytest
 
 from arena.children.reaper import leftovers
 from arena.engine.client import Engine, EngineError, EnginePool, PoolClosed
+from arena.engine.limit import Limit
 from arena.engine.position import PositionError, from_cells, from_moves, from_rows
 from records.board import Board
+from records.move import Move
+from records.result import Outcome, Seat, WinChance
 
 BOARD = Board(9, 9, 0, 0)
 # X to move wins at (8, 3): X holds (8, 0..2); O's (7, 0..2) wait above them
@@ -25,31 +28,33 @@ def engine():
 
 
 def by_move(line):
-    return {tuple(m["move"]): m for m in line["moves"]}
+    return {tuple(m["move"]): m for m in line.raw["moves"]}
 
 
 def test_the_first_line_comes_before_any_search_and_a_stop_ends_the_analysis(engine):
-    analysis = engine.analyse(from_moves(BOARD, [[8, 4]]))
+    analysis = engine.analyse(from_moves(BOARD, [[8, 4]]), Limit())
     first = analysis.get(timeout=10)
-    assert first["done"] is False and first["playouts"] == 0
-    assert len(first["moves"]) == 9  # every column is open
+    assert first.done is False and first.raw["playouts"] == 0
+    assert len(first.moves) == 9  # every column is open
     engine.stop()
     lines = list(analysis)
-    assert lines[-1]["done"] is True and lines[-1]["reason"] == "stopped"
+    assert lines[-1].done is True and lines[-1].raw["reason"] == "stopped"
     assert analysis.get(timeout=0.1) is None  # nothing after the final line
 
 
 def test_a_win_in_one_is_marked_proven_and_played(engine):
-    final = list(engine.analyse(from_moves(BOARD, WIN_IN_ONE), seconds=5))[-1]
-    assert final["reason"] == "proven" and final["best"] == [8, 3]
-    assert final["proof"] == {"result": "win", "plies": 1}
+    final = list(engine.analyse(from_moves(BOARD, WIN_IN_ONE), Limit(5)))[-1]
+    assert final.raw["reason"] == "proven" and final.best == Move(8, 3)
+    assert final.raw["proof"] == {"result": "win", "plies": 1} and final.proof is Outcome.WIN
+    assert final.chance == WinChance(1.0, Seat.FIRST) and final.pov(Seat.SECOND) == 0.0
+    assert (final.moves[3].proof, final.moves[3].plies) == (Outcome.WIN, 1)
     assert by_move(final)[(8, 3)]["proof"] == {"result": "win", "plies": 1}
 
 
 def test_with_one_safe_move_every_other_move_is_proven_lost(engine):
-    final = list(engine.analyse(from_moves(BOARD, ONE_SAFE), playouts=2000))[-1]
+    final = list(engine.analyse(from_moves(BOARD, ONE_SAFE), Limit(playouts=2000)))[-1]
     moves = by_move(final)
-    assert final["best"] == [8, 4]
+    assert final.best == Move(8, 4)
     assert moves.pop((8, 4))["proof"] is None
     assert {m: line["proof"]["result"] for m, line in moves.items()} == {
         m: "loss" for m in moves}
@@ -57,28 +62,28 @@ def test_with_one_safe_move_every_other_move_is_proven_lost(engine):
 
 def test_a_set_up_position_is_analysed_from_its_cells(engine):
     setup = from_moves(BOARD, WIN_IN_ONE)
-    final = list(engine.analyse(from_cells(BOARD, list(setup.cells)), seconds=5))[-1]
-    assert final["best"] == [8, 3] and final["proof"]["result"] == "win"
+    final = list(engine.analyse(from_cells(BOARD, list(setup.cells)), Limit(5)))[-1]
+    assert final.best == Move(8, 3) and final.proof is Outcome.WIN
 
 
 def test_the_next_position_of_a_game_keeps_the_tree(engine):
-    list(engine.analyse(from_moves(BOARD, [[8, 4]]), playouts=3000))
-    best = list(engine.analyse(from_moves(BOARD, [[8, 4], [7, 4]]), playouts=100))[-1]
-    assert best["reused"] > 0
+    list(engine.analyse(from_moves(BOARD, [[8, 4]]), Limit(playouts=3000)))
+    best = list(engine.analyse(from_moves(BOARD, [[8, 4], [7, 4]]), Limit(playouts=100)))[-1]
+    assert best.raw["reused"] > 0
 
 
 def test_a_closed_engine_leaves_no_process_and_refuses_requests():
     engine = Engine()
-    engine.analyse(from_moves(BOARD, []), seconds=60).get(timeout=10)
+    engine.analyse(from_moves(BOARD, []), Limit(60)).get(timeout=10)
     assert leftovers(engine.pid, set()) != []
-    analysis = engine.analyse(from_moves(BOARD, [[8, 4]]))
+    analysis = engine.analyse(from_moves(BOARD, [[8, 4]]), Limit())
     engine.close()
     engine.close()  # idempotent
     assert leftovers(engine.pid, set()) == []
     with pytest.raises(EngineError):
         list(analysis)  # its final line never comes: it says the engine is gone
     with pytest.raises(EngineError):
-        engine.analyse(from_moves(BOARD, []))
+        engine.analyse(from_moves(BOARD, []), Limit())
 
 
 def test_the_pool_hands_out_at_most_cap_engines_and_kills_what_it_gets_back():

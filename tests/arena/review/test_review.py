@@ -13,11 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from arena.__main__ import main
 from arena.engine import review as rv
+from arena.engine.client import Info
+from arena.engine.limit import Limit
 from arena.engine.review import (
     GAVE_AWAY,
     WALKED_INTO,
-    Budget,
     MoveValue,
     Position,
     mark_moves,
@@ -32,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[3]
 # An opening lost at once (tests/analysis/games.py): X stacks column 0, O answers in column 8
 # until its third move, (6, 8), lets X make four at (5, 0).
 OPENING = [[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]]
-BUDGET = Budget(None, 200)
+BUDGET = Limit(None, 200)
 
 
 def game(moves=OPENING, code=1, round_=0, **kw) -> GameRecord:
@@ -81,12 +83,12 @@ def test_the_engines_own_move_carries_no_fall_mark():
 
 
 def test_falls_the_budget_cannot_tell_from_noise_are_not_marked():
-    shown = Budget(0.5).falls()  # 0.5 s: a move's fall moves by 0.12 between two reviews
+    shown = rv.falls(Limit(0.5))  # 0.5 s: a move's fall moves by 0.12 between two reviews
     assert [name for _, name in shown] == ["blunder", "mistake"]
     assert marks_of([0.6, 0.54], falls=shown) == []  # an inaccuracy's fall, hidden
     assert marks_of([0.6, 0.49], falls=shown) == [(0, "mistake")]
-    assert Budget(None, 100).falls() == ()  # below every budget measured: no fall shown
-    assert Budget(5.0, 100).falls() == ()  # the noisier of the two counts
+    assert rv.falls(Limit(None, 100)) == ()  # below every budget measured: no fall shown
+    assert rv.falls(Limit(5.0, 100)) == ()  # the noisier of the two counts
 
 
 def test_a_proven_win_given_away_is_marked_however_small_the_fall():
@@ -137,11 +139,12 @@ def test_the_engines_line_is_turned_to_the_first_players_view():
                       {"move": [8, 1], "value": 0.6, "proof": {"result": "loss", "plies": 2}}]}
     moves = [MoveValue([8, 0], 0.7, None), MoveValue([8, 1], 0.6, "loss")]
     # the best move's value, and each move's value and proof as the engine gave them
-    assert position_of(line, Seat.FIRST) == Position(0.6, [8, 1], None, moves)
-    assert position_of(line, Seat.SECOND) == Position(0.4, [8, 1], None, moves)
+    assert position_of(Info.parse(line, Seat.FIRST)) == Position(0.6, [8, 1], None, moves)
+    assert position_of(Info.parse(line, Seat.SECOND)) == Position(0.4, [8, 1], None, moves)
     proven = {**line, "proof": {"result": "loss", "plies": 2}}
-    assert position_of(proven, Seat.FIRST) == Position(0.0, [8, 1], "loss", moves)  # proof wins
-    assert position_of(proven, Seat.SECOND) == Position(1.0, [8, 1], "loss", moves)
+    # the proof wins
+    assert position_of(Info.parse(proven, Seat.FIRST)) == Position(0.0, [8, 1], "loss", moves)
+    assert position_of(Info.parse(proven, Seat.SECOND)) == Position(1.0, [8, 1], "loss", moves)
 
 
 # ---- a real game ------------------------------------------------------------------------
@@ -174,7 +177,7 @@ def test_a_short_game_is_reviewed_kept_and_read_back(tmp_path, monkeypatch):
     again, made = rv.review_all([record], tmp_path, BUDGET, quiet=True)
     assert made == 0 and again == reviews and path.read_bytes() == kept
     # another budget is another review
-    assert rv.load_review(tmp_path, record.key, Budget(None, 300)) is None
+    assert rv.load_review(tmp_path, record.key, Limit(None, 300)) is None
     assert rv.load_review(tmp_path, record.key, BUDGET) == review
 
 
@@ -244,11 +247,11 @@ def test_ctrl_c_keeps_the_reviews_finished_and_the_same_command_reviews_the_rest
         return review_game(record, *args, **kwargs)
 
     monkeypatch.setattr(rv, "review_game", ctrl_c_at_the_second)
-    argv = [str(tmp_path), "--playouts", "100", "-j", "1", "-q"]
-    assert rv.main(argv) == 130
+    argv = ["review", str(tmp_path), "--playouts", "100", "-j", "1", "-q"]
+    assert main(argv) == 130
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "interrupted; 1 of 2 games are reviewed and kept" in err
     assert [p.name for p in (tmp_path / "reviews").iterdir()] == ["hand_alice_bob_0_0_0.json"]
     monkeypatch.setattr(rv, "review_game", review_game)
-    assert rv.main(argv) == 0
+    assert main(argv) == 0
     assert "(1 now, 1 kept from before)" in capsys.readouterr().out

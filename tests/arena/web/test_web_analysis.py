@@ -18,6 +18,7 @@ from web_server import Served
 from arena.children.reaper import leftovers
 from arena.engine.client import EnginePool
 from records.game import GameRecord
+from records.result import Seat
 
 BOARD = [9, 9, 0, 0]
 WIN_IN_ONE = [[8, 0], [7, 0], [8, 1], [7, 1], [8, 2], [7, 2]]  # X wins at (8, 3)
@@ -57,7 +58,7 @@ class Stream:
 
 
 def engine_pids(served):
-    return [s.engine.pid for s in served.server.app.boards._sessions.values() if s.engine]
+    return [s.engine.pid for s in served.server.app.state.boards._sessions.values() if s.engine]
 
 
 def test_a_posted_position_is_analysed_and_its_lines_pushed(served):
@@ -101,7 +102,7 @@ def test_a_position_no_game_reaches_is_refused_with_one_line_and_changes_nothing
     stream = Stream(served)
     status, text = served.call("POST", f"/api/analysis/{stream.id}", body)
     assert status == 400 and text.startswith(message) and text.count("\n") == 1, text
-    session = served.server.app.boards.get(stream.id)
+    session = served.server.app.state.boards.get(stream.id)
     assert session.analysis is None and session.pending is None
     stream.close()
 
@@ -141,10 +142,10 @@ def test_a_closed_stream_kills_its_engine_within_seconds(served):
     assert leftovers(pid, set())
     stream.close()
     deadline = time.monotonic() + 5
-    while (leftovers(pid, set()) or served.server.app.boards.pool.in_use) and (
+    while (leftovers(pid, set()) or served.server.app.state.boards.pool.in_use) and (
             time.monotonic() < deadline):
         time.sleep(0.05)
-    assert leftovers(pid, set()) == [] and served.server.app.boards.pool.in_use == 0
+    assert leftovers(pid, set()) == [] and served.server.app.state.boards.pool.in_use == 0
 
 
 def test_a_dead_engine_is_replaced_and_the_position_analysed_again(served):
@@ -167,7 +168,7 @@ def test_a_dead_engine_is_replaced_and_the_position_analysed_again(served):
 
 
 def test_a_page_over_the_cap_waits_and_starts_when_a_place_frees(served):
-    served.server.app.boards.pool.cap = 1
+    served.server.app.state.boards.pool.cap = 1
     first = Stream(served)
     served.call("POST", f"/api/analysis/{first.id}", {"board": BOARD, "moves": []})
     first.next("ready")
@@ -184,7 +185,7 @@ def test_a_page_over_the_cap_waits_and_starts_when_a_place_frees(served):
 
 
 def test_an_idle_page_holds_no_engine_and_a_stopped_one_gives_it_back(served):
-    pool = served.server.app.boards.pool
+    pool = served.server.app.state.boards.pool
     idle = [Stream(served), Stream(served)]  # two tabs open, nothing analysed
     assert pool.in_use == 0
     stream = Stream(served)
@@ -207,7 +208,7 @@ def test_an_analysis_without_a_budget_yields_its_engine_to_one_in_line(served, m
     import arena.web.analysis_board as boards
 
     monkeypatch.setattr(boards, "SHARE_S", 0.0)
-    pool = served.server.app.boards.pool
+    pool = served.server.app.state.boards.pool
     pool.cap = 1
     first = Stream(served)
     served.call("POST", f"/api/analysis/{first.id}", {"board": BOARD, "moves": [], "tag": 1})
@@ -328,19 +329,26 @@ def test_a_finished_game_opens_on_the_board_by_its_key(served, tmp_path):
     assert answer.status == 302
     assert answer.getheader("location") == f"/analyse?board=9,9,0,0&moves={moves}&ply=2"
     conn.close()
+    # the page's note is about the position at its cursor: the game's end only there
+    over = "the game is over: move 7 makes a four (analyse the position before it)"
+    for ply, note in ((2, ""), (6, ""), (7, over)):
+        query = answer.getheader("location").replace("ply=2", f"ply={ply}").split("?")[1]
+        shown = json.loads(served.call("GET", f"/api/analysis/position?{query}")[1])
+        assert (shown["ply"], shown["note"]) == (ply, note)
     assert served.call("GET", f"/analyse/game?{key}&ply=x")[0] == 400
 
 
 def test_the_top_lines_rank_a_proven_win_first_and_a_proven_loss_last():
-    from arena.web.analysis_board import top_lines
+    from arena.engine.client import Info
 
-    def move(visits, result=None):
-        return {"visits": visits, "proof": None if result is None else {"result": result}}
+    def move(y, visits, result=None):
+        return {"move": [8, y], "visits": visits,
+                "proof": None if result is None else {"result": result}}
 
-    line = {"moves": [move(50), move(0, "loss"), move(0), move(3, "win"), move(90),
-                      move(20, "draw")]}
-    assert top_lines(line) == [3, 4, 0]
-    assert top_lines(line, count=10) == [3, 4, 0, 5, 1]  # the unvisited, unproven one left out
+    line = Info.parse({"moves": [move(0, 50), move(1, 0, "loss"), move(2, 0), move(3, 3, "win"),
+                                 move(4, 90), move(5, 20, "draw")]}, Seat.FIRST)
+    assert line.top(3) == [3, 4, 0]
+    assert line.top(10) == [3, 4, 0, 5, 1]  # the unvisited, unproven one left out
 
 
 @pytest.mark.parametrize("to_move, line, first", [
@@ -351,23 +359,23 @@ def test_the_top_lines_rank_a_proven_win_first_and_a_proven_loss_last():
     (1, {"proof": None, "best": None, "moves": []}, (None, None)),
 ])
 def test_the_positions_value_is_the_first_players(to_move, line, first):
-    from arena.web.analysis_board import position_eval
+    from arena.engine.client import Info
 
-    shown = position_eval(line, to_move)
-    assert (shown["first"], shown["proof"]) == first
+    shown = Info.parse(line, Seat.of_ply(to_move - 1))
+    assert (shown.pov(Seat.FIRST), shown.proof_pov(Seat.FIRST)) == first
 
 
 def test_two_idle_analysis_tabs_do_not_delay_a_review(served, tmp_path):
     """Every engine place free for the review while two analysis pages stay open idle."""
-    from arena.engine.review import Budget
+    from arena.engine.limit import Limit
     from records.log import write_log
 
     record = GameRecord("b", 1, 0, 0, "x", "y", 9, 9, 0, 0, 1.0, 0, "four",
                         moves=WIN_IN_ONE + [[8, 3]])
     write_log(tmp_path / "games.jsonl", [record])
-    app = served.server.app
+    app = served.server.app.state
     app.boards.pool.cap = 2  # two cores' worth, as on this machine
-    app.reviews.budget = Budget(None, 100)
+    app.reviews.budget = Limit(None, 100)
     tabs = [Stream(served), Stream(served)]
     key = "&".join(f"{k}={v}" for k, v in record.key.to_dict().items())
     status, text = served.call("POST", f"/api/review?{key}")
@@ -379,3 +387,27 @@ def test_two_idle_analysis_tabs_do_not_delay_a_review(served, tmp_path):
     assert app.boards.pool.in_use == 0  # the review gave its engine back; the tabs hold none
     for tab in tabs:
         tab.close()
+
+
+def test_analyse_this_game_runs_the_loss_analysis_in_a_child_and_keeps_its_file(
+        tmp_path, monkeypatch):
+    """"Analyse this game" (arena/web/analyse.py): the loss analysis in a child process
+    (arena.engine.client.analyse_in_child), its file kept in analysed/; a child past its time
+    is killed, and the job says why."""
+    from arena.engine import client
+    from arena.web.analyse import ANALYSED_DIR, Analyses
+    from records.log import read_log
+
+    # X stacks column 0, O answers in column 8 until (6, 8) lets X make four at (5, 0)
+    record = GameRecord("b", 1, 0, 0, "x", "y", 9, 9, 0, 4, 1.0, 1, "four",
+                        moves=[[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]])
+    analyses = Analyses(tmp_path)
+    assert analyses.start("g1", record) == "running"
+    assert wait_until(lambda: analyses.status["g1"], lambda s: s != "running", 120) == "ready"
+    [analysed] = read_log(tmp_path / ANALYSED_DIR / "g1.jsonl")
+    assert analysed.analysis.decisive.index == 5
+    assert [p.name for p in (tmp_path / ANALYSED_DIR).iterdir()] == ["g1.jsonl"]
+    monkeypatch.setattr(client, "ANALYSIS_TIMEOUT_S", 0.0)
+    assert analyses.start("g2", record) == "running"
+    assert wait_until(lambda: analyses.status["g2"], lambda s: s != "running", 60) == (
+        "failed: the analysis took over 0 s")

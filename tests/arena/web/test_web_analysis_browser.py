@@ -138,7 +138,7 @@ def test_a_closed_tab_leaves_no_engine_process(browser, served):
     browser.switch_to.new_window("tab")
     browser.get(served.url(f"/analyse?board={BOARD}&moves=8.4"))
     wait_for(browser, "document.getElementById('analysis-board').dataset.updates")
-    boards = served.server.app.boards
+    boards = served.server.app.state.boards
     [pid] = [s.engine.pid for s in boards._sessions.values() if s.engine]
     assert leftovers(pid, set())
     browser.close()

@@ -10,7 +10,7 @@ import pytest
 from hand_puzzles import BOARD, HOLD, WIN, items, write_suite
 
 from analysis.game import analyse_game
-from arena.engine.review import Budget, Review, save_review
+from arena.engine.review import BUDGET, Review, save_review
 from arena.web import puzzles as puzzles_module
 from records.game import GameRecord
 from records.log import ResultLog
@@ -101,7 +101,7 @@ def test_the_folders_mistakes_are_puzzles(served, tmp_path):
         log.append(record(WIN + [[2, 1], [2, 4], [1, 4], [0, 6], [1, 1], [0, 1], [3, 5], [2, 5]],
                           2, analysed=False))  # reviewed: its decisive move kept there
     reviewed = record(WIN + [[2, 1]], 2, analysed=False).key
-    save_review(tmp_path, Review(reviewed, Budget(), [], [], len(WIN), 0.0))
+    save_review(tmp_path, Review(reviewed, BUDGET, [], [], len(WIN), 0.0))
     listed = listing(served, "")
     assert listed["source"] == "log games.jsonl"
     [hold, win] = listed["puzzles"]  # the same stones twice: one puzzle

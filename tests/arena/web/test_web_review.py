@@ -20,7 +20,8 @@ from waits import wait_until
 from web_server import Served, new_game, play_to_the_end
 
 from arena.engine.client import EnginePool
-from arena.engine.review import WALKED_INTO, Budget, review_path
+from arena.engine.limit import Limit
+from arena.engine.review import WALKED_INTO, review_path
 from devtools.browser import chrome, driver_missing, wait_for
 from records.game import GameRecord
 from records.log import write_log
@@ -37,7 +38,7 @@ KEY = urlencode(RECORD.key.to_dict())
 def served(tmp_path):
     write_log(tmp_path / "games.jsonl", [RECORD])
     s = Served(tmp_path)
-    s.server.app.reviews.budget = Budget(None, 100)  # a short game, quickly
+    s.server.app.state.reviews.budget = Limit(None, 100)  # a short game, quickly
     yield s
     s.close()
 
@@ -82,7 +83,7 @@ def test_a_finished_game_is_reviewed_as_a_job_and_kept(served, tmp_path):
 
 
 def test_a_review_waits_for_a_free_engine_and_says_for_what(served):
-    pool = served.server.app.reviews.pool = EnginePool(1)  # one core's worth
+    pool = served.server.app.state.reviews.pool = EnginePool(1)  # one core's worth
     held = pool.acquire()  # the analysis board of another page, say
     board = object()  # and a second page's board, in line before the review
     second = threading.Thread(target=lambda: pool.release(pool.acquire(
@@ -247,7 +248,7 @@ def test_the_review_page_draws_the_graph_and_marks_and_opens_the_analysis_board(
 
 @skip_if_missing(driver_missing(), "no chromedriver")
 def test_the_review_page_says_what_it_waits_for_and_retries_a_failed_poll(served):
-    pool = served.server.app.reviews.pool = EnginePool(1)
+    pool = served.server.app.state.reviews.pool = EnginePool(1)
     held = pool.acquire()  # every engine busy: the review waits, the page polls
     browser = chrome()
     try:
