@@ -1,6 +1,7 @@
 """The web app in a real browser: headless Chromium driven by Selenium clicks columns until a
-game against the random player ends, watches a batch until the page's score is the batch's,
-and opens the replay page the server serves."""
+game against the random player ends, shows a finished game's loss analysis once it is ready,
+watches a batch until the page's score is the batch's, and opens the replay page the server
+serves."""
 
 import json
 import os
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from skips import skip_if_missing
-from web_server import PLAYERS, Served
+from web_server import PLAYERS, Served, new_game, play_to_the_end
 
 from devtools.browser import at_column, driver_missing, wait_for
 from devtools.gate import GATE_ENV
@@ -98,6 +99,19 @@ def test_clicking_columns_plays_a_game_against_random_to_its_end(browser, served
               {method: 'POST', body: '{"column": 0'}).then(function (r) {
           r.text().then(function (t) { done([r.status, t]); }); });""")
     assert answer[0] == 400 and answer[1].startswith("malformed body")
+
+
+def test_the_play_page_shows_the_loss_analysis_once_it_is_ready(browser, served):
+    # the page follows the finished game while its analysis (a JobState) is under way
+    game = new_game(served)
+    assert play_to_the_end(served, game["id"])[-1]["analysable"]
+    browser.get(served.url(f"/play#game={game['id']}"))
+    wait_for(browser, "!document.getElementById('end').hidden")
+    browser.find_element("id", "analyse").click()
+    wait_for(browser, "document.getElementById('analysis-status').textContent.indexOf("
+                      "'analysing') === 0")
+    link = wait_for(browser, "document.getElementById('analysis-link')", timeout=120)
+    assert link.get_attribute("href").endswith(f"/replay?log=analysed/{game['id']}.jsonl#game=0")
 
 
 def test_the_watch_page_reaches_the_batchs_final_score(browser, served, tmp_path):
