@@ -129,10 +129,9 @@
       st.g.dataset.value = m && m.value !== null ? m.value : '';
       st.g.dataset.proof = m && m.proof ? m.proof.result : '';
       st.g.dataset.plies = m && m.proof && m.proof.plies ? m.proof.plies : '';
-      if (m) {
-        const c = page.board.cells[m.move[0] + ',' + m.move[1]];
-        if (m.proof && m.proof.result !== 'draw') c.classList.add('mark-' + m.proof.result);
-        else if (best) c.classList.add('mark-best');
+      const proven = m && m.proof && m.proof.result !== 'draw';
+      if (m && (proven || best)) {
+        C4Board.mark(page.board, [m.move], proven ? 'mark-' + m.proof.result : 'mark-best');
       }
     });
     el.dataset.plies = pieces();

@@ -3,8 +3,9 @@
 // real size, course coordinates (row 0 on top), the forbidden cell crossed out, the last move
 // ringed and the winning four ringed and joined by a line. A board is built once per game; a
 // position only repaints classes, and each cell mirrors its content into data-s (0 empty, 1
-// first player, 2 second) for tests. A board a person plays on also takes clicks, the pointer
-// and keys (input), with a preview of a drop and a line of ghost stones.
+// first player, 2 second) for tests. Cells may be marked (a proven win, the engine's best);
+// a board a person plays on also takes clicks, the pointer and keys (input), with a preview
+// of a drop and a line of ghost stones.
 var C4Board = (function () {
   'use strict';
   const SVGNS = 'http://www.w3.org/2000/svg';
@@ -161,6 +162,12 @@ var C4Board = (function () {
       frame();
     };
   }
+  // The cells of `moves` ([[x, y], ...]) marked by the class `cls` until the next paint.
+  function mark(b, moves, cls) {
+    moves.forEach(function (m) {
+      if (b.cells[key(m)]) b.cells[key(m)].classList.add(cls);
+    });
+  }
   // `piece` (1 or 2) drawn faintly where a drop in column y lands; none for y null or a full
   // column. The last preview is cleared.
   function preview(b, y, piece) {
@@ -185,6 +192,6 @@ var C4Board = (function () {
     b.el.dataset.ghosts = moves.map(key).join(' ');
   }
   return { svg: svg, stone: stone, cellText: cellText, build: build, setWin: setWin,
-    paint: paint, fill: fill, landing: landing, column: column, input: input, preview: preview,
+    paint: paint, fill: fill, mark: mark, landing: landing, column: column, input: input, preview: preview,
     ghosts: ghosts };
 }());

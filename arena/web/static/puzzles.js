@@ -62,10 +62,7 @@
     const all = moves(), b = page.board, el = $('puzzle-board');
     C4Board.setWin(b, [].concat.apply([], page.four));
     C4Board.paint(b, all, all.length, page.four.length > 0 && !page.refutation.length);
-    page.right.forEach(function (m) {
-      const c = b.cells[m[0] + ',' + m[1]];
-      if (c) c.classList.add('right');
-    });
+    C4Board.mark(b, page.right, 'right');
     // the refutation as numbered ghost stones, the opponent's first; its four joined
     C4Board.ghosts(b, page.refutation, stone(all.length), page.four);
     el.dataset.plies = all.length;
