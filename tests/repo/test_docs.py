@@ -40,3 +40,39 @@ def test_the_row_count_skips_the_header_and_its_separator():
     text = ("## Strength\nintro\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\nafter\n"
             "## Next\n| x |\n")
     assert readme_strength_rows(text) == 2
+
+
+def room_blocks(text: str) -> dict:
+    """Each arena room's paragraph in docs/design.md's map ("Where each job lives"): from the
+    line naming the room (`  core/`) to the next room or the arena's entry point."""
+    section = text.split("## Where each job lives", 1)[1].split("```")[1]
+    blocks: dict = {}
+    room = None
+    for line in section.splitlines():
+        named = re.match(r"  (\w+)/\s", line + " ")
+        if named:
+            room = named.group(1)
+        elif re.match(r"  \S|\S", line):
+            room = None
+        if room:
+            blocks[room] = blocks.get(room, "") + line + "\n"
+    return blocks
+
+
+def test_the_design_map_names_every_module_of_every_room():
+    blocks = room_blocks((ROOT / "docs" / "design.md").read_text())
+    rooms = sorted(p.name for p in (ROOT / "arena").iterdir() if (p / "__init__.py").is_file())
+    missing = [f"{room}/{module.relative_to(ROOT / 'arena' / room)}"
+               for room in rooms for module in sorted((ROOT / "arena" / room).rglob("*.py"))
+               if module.name != "__init__.py"
+               and module.name not in blocks.get(room, "")]
+    assert rooms and not missing, f"docs/design.md's map misses {missing}"
+
+
+def test_a_room_block_ends_at_the_next_room_or_the_entry_point():
+    text = ("## Where each job lives\n```\narena/    the arena\n  core/    rules.py, a.py\n"
+            "                     b.py\n  web/     c.py\n  __main__.py   entry\nbot/ x.py\n```\n")
+    blocks = room_blocks(text)
+    assert set(blocks) == {"core", "web"}
+    assert "b.py" in blocks["core"] and "c.py" not in blocks["core"]
+    assert "entry" not in blocks["web"] and "x.py" not in blocks["web"]
