@@ -1,28 +1,19 @@
-"""The analysis board's sessions: an engine process for a page while it analyses.
-
-A page opens its event stream (`/api/analysis/events`); the stream is its session: it pushes
-the session's id, then every line the engine writes about the page's current position, with
-the position's value from the first player's side. The page posts positions
-(`/api/analysis/ID`, checked by arena/engine/position.py: a set-up no game reaches is a 400 and
-changes nothing) and stops (`/api/analysis/ID/stop`). A position asked for takes an engine from
-the pool (arena/engine/client.py: at most one a core, served in order with the reviews; a page
-in line is told what it waits for); a new position reuses it, keeping its tree where the
-position follows from the last; an idle page gives it back (`Session`). When the stream ends
-(the tab closed: a write fails within a second or two) the engine is killed. The page's own
-URL is read here too (`parse_url`), so no page parses a move. The routes (`routes`, at the
-end): the stream, a position (POST {"board", "moves" or "cells", "seconds", "playouts", "tag"}),
-a stop, a pasted text (POST {"text", "board"}: its game) and the page's URL (its moves,
-cursor, set-up and budget, checked).
+"""The analysis board's server side (docs/web.md, "Analysis board" and its "How it works"):
+its URL and a pasted game read and checked (`parse_url`, `parse_paste`: no page parses a
+move), and one session a page, its event stream, holding an engine from the pool shared with
+the reviews only while it analyses; and the routes.
 """
 
 import json
 import secrets
 import threading
 import time
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, AsyncIterator, Dict, Mapping, Optional, Tuple
 
+import anyio
+from starlette.concurrency import run_in_threadpool
 from starlette.convertors import StringConvertor, register_url_convertor
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 
 from arena.engine.client import AnalysisStream, Engine, EngineError, EnginePool, PoolClosed
 from arena.engine.limit import Limit
@@ -38,14 +29,12 @@ from arena.engine.position import (
 from arena.web.asgi import (
     BadRequest,
     Call,
+    EventStream,
     NotFound,
     board_of,
-    event_stream,
     fields,
     number,
     route,
-    send_json,
-    threaded,
 )
 from records.board import Board
 from records.game import GameRecord
@@ -385,27 +374,38 @@ register_url_convertor("session", SessionId())
 
 
 def events(call: Call) -> Response:
-    """A page's analysis session: its id, then its engine's lines; its end kills the engine."""
+    """A page's analysis session: its id, then its engine's lines (each read in the thread
+    pool, within about WAIT_S seconds); its end kills the engine."""
     boards = call.state.boards
-    return event_stream(call, threaded(boards.open, Session.next_event, boards.end))
+
+    async def lines() -> AsyncIterator[Optional[str]]:
+        session = boards.open()
+        try:
+            while True:
+                yield await run_in_threadpool(session.next_event)
+        finally:
+            with anyio.CancelScope(shield=True):
+                await run_in_threadpool(boards.end, session)
+
+    return EventStream(call, lines())
 
 
 def position(call: Call, session_id: str) -> Response:
     session = call.state.boards.get(session_id)
     setup, seconds, playouts, tag = parse_position(call.body())
     session.request(setup, seconds, playouts, tag)
-    return send_json({"to_move": setup.to_move, "tag": tag}, 202)
+    return JSONResponse({"to_move": setup.to_move, "tag": tag}, 202)
 
 
 def stop(call: Call, session_id: str) -> Response:
     call.state.boards.get(session_id).stop()
-    return send_json({"ok": True})
+    return JSONResponse({"ok": True})
 
 
 routes = [
     route("/api/analysis/events", events),
-    route("/api/analysis/paste", lambda call: send_json(parse_paste(call.body())), "POST"),
-    route("/api/analysis/position", lambda call: send_json(parse_url(call.query))),
+    route("/api/analysis/paste", lambda call: JSONResponse(parse_paste(call.body())), "POST"),
+    route("/api/analysis/position", lambda call: JSONResponse(parse_url(call.query))),
     route("/api/analysis/{session_id:session}", position, "POST"),
     route("/api/analysis/{session_id}/stop", stop, "POST"),
 ]

@@ -1,23 +1,22 @@
-"""The HTTP layer, on Starlette: the one-line refusals, the body and query checks, routes and
-Server-Sent Event streams (docs/web.md, "How it works"). A handler is a plain function of a
-feature's module taking a `Call` and the path's fields; it blocks (a game's lock, the log, an
-engine's pipe), so `route` reads the body first, then runs it in Starlette's thread pool. A
-stream is an async generator in the event loop, awaiting its feature's next change.
+"""The HTTP layer on Starlette (docs/web.md, "How it works"): one-line refusals, the body and
+query checks, routes to handlers that block (run in the thread pool once the body is read) and
+Server-Sent Event streams, each an async generator awaiting its feature's next change.
 """
 
 import asyncio
 import json
 import logging
+import threading
 import time
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Dict, List, Mapping, Optional, Tuple, TypeVar
+from typing import Any, AsyncIterator, Callable, Dict, List, Mapping, Optional, Tuple
 from urllib.parse import parse_qs
 
 import anyio
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import State
+from starlette.datastructures import MutableHeaders, State
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
@@ -30,8 +29,6 @@ LOG = logging.getLogger("arena.web")
 MAX_BODY = 64 * 1024
 BODY_METHODS = ("POST", "PUT", "PATCH")  # a request of these without a Content-Length: refused
 PING_S = 1.0  # a stream writes at least this often, so a connection gone dead is noticed
-NO_STORE = (b"cache-control", b"no-store")
-Feed = TypeVar("Feed")
 
 
 class BadRequest(ValueError):
@@ -130,26 +127,19 @@ class Call:
             raise BadRequest(f"malformed body: not JSON ({exc})") from None
 
 
-class NoStore:
-    """Every answer says `Cache-Control: no-store` (the router's own redirects included): a
-    page's state is the server's, never a cache's."""
+def no_store(app: ASGIApp) -> ASGIApp:
+    """The app whose every answer says `Cache-Control: no-store` (the router's own redirects
+    included): a page's state is the server's, never a cache's."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
         async def send_no_store(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", ()))
-                if NO_STORE not in headers:
-                    message = {**message, "headers": headers + [NO_STORE]}
+                MutableHeaders(scope=message)["cache-control"] = "no-store"
             await send(message)
 
-        await self.app(scope, receive, send_no_store)
+        await app(scope, receive, send_no_store)
 
-
-def send_json(data: Any, status: int = 200) -> Response:
-    return Response(json.dumps(data, separators=(",", ":")), status, None, "application/json")
+    return wrapped
 
 
 def one_line(status: int, reason: str, headers: Optional[Mapping[str, str]] = None) -> Response:
@@ -249,52 +239,35 @@ class Changes:
         return self.version
 
 
-async def threaded(start: Callable[[], Feed], next_event: Callable[[Feed], Optional[str]],
-                   end: Callable[[Feed], None]) -> AsyncIterator[Optional[str]]:
-    """The events of a feature that blocks on a pipe (an engine's lines): ``start()`` (quick,
-    in the loop, once the stream runs) gives the feed; ``next_event(feed)`` in the thread
-    pool, at most about a second each; ``end(feed)`` there once the stream ends."""
-    feed = start()
-    try:
-        while True:
-            yield await run_in_threadpool(next_event, feed)
-    finally:
-        with anyio.CancelScope(shield=True):
-            await run_in_threadpool(end, feed)
-
-
 class EventStream(StreamingResponse):
-    """A StreamingResponse that closes its events' generator (its cleanup run) however it ends."""
+    """Server-Sent Events: each `data` that ``events`` yields (None: nothing new; it yields at
+    least every PING_S seconds). The stream ends when ``events`` does, when the client leaves
+    or when the server stops; ``events`` is then closed, cancelled or not (a page's engine is
+    killed)."""
+
+    def __init__(self, call: Call, events: AsyncIterator[Optional[str]]) -> None:
+        super().__init__(self._lines(call.state.stopping, events), media_type="text/event-stream")
+        self.events = events
+
+    @staticmethod
+    async def _lines(stopping: threading.Event,
+                     events: AsyncIterator[Optional[str]]) -> AsyncIterator[str]:
+        last_write = 0.0
+        async for data in events:
+            if stopping.is_set():
+                return
+            now = time.monotonic()
+            if data is not None:
+                yield f"data: {data}\n\n"
+            elif now - last_write >= PING_S:
+                yield ": ping\n\n"
+            else:
+                continue
+            last_write = now
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
             await super().__call__(scope, receive, send)
         finally:
             with anyio.CancelScope(shield=True):
-                await self.body_iterator.aclose()  # type: ignore[attr-defined]
-
-
-def event_stream(call: Call, events: AsyncIterator[Optional[str]]) -> Response:
-    """Server-Sent Events: each `data` that ``events`` yields (None: nothing new; it yields at
-    least every PING_S seconds). The stream ends when ``events`` does, when the client leaves
-    or when the server stops; ``events`` is then closed (a page's engine is killed)."""
-
-    async def body() -> AsyncIterator[str]:
-        try:
-            last_write = 0.0
-            async for data in events:
-                if call.state.stopping.is_set():
-                    return
-                now = time.monotonic()
-                if data is not None:
-                    yield f"data: {data}\n\n"
-                elif now - last_write >= PING_S:
-                    yield ": ping\n\n"
-                else:
-                    continue
-                last_write = now
-        finally:  # the client left, the server stops, or the events ended; cancelled or not
-            with anyio.CancelScope(shield=True):
-                await events.aclose()  # type: ignore[attr-defined]
-
-    return EventStream(body(), media_type="text/event-stream")
+                await self.events.aclose()  # type: ignore[attr-defined]

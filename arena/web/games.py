@@ -1,6 +1,5 @@
-"""The play page's games: a person against an arena player under the batches' own referee,
-`play_task`, so the rules, codes and faults are theirs (docs/web.md, "How it works"); and
-the play API's routes (`routes`, at the end).
+"""The play page's games, a person against an arena player under the batches' own referee
+(`play_task`: its rules, codes and faults; docs/web.md, "How it works"), and their routes.
 """
 
 import itertools
@@ -15,7 +14,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Dict, List, Mapping, Optional
 from urllib.parse import urlencode
 
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 
 from arena.core.boards import draw_board
 from arena.core.players import make_player
@@ -31,13 +30,12 @@ from arena.web.asgi import (
     Call,
     Changes,
     Conflict,
+    EventStream,
     NotFound,
     board_of,
-    event_stream,
     fields,
     number,
     route,
-    send_json,
 )
 from arena.web.jobs import JobState
 from records.board import Board
@@ -213,7 +211,7 @@ def opponents(call: Call) -> Response:
     games = call.state.games
     players = [{"name": name, "kind": s.kind.value, "takes_time": s.takes_time}
                for name, s in games.players.items()]
-    return send_json({"players": players, "time_limit": games.time_limit})
+    return JSONResponse({"players": players, "time_limit": games.time_limit})
 
 
 def state_of(call: Call, game: PlayGame) -> Dict[str, Any]:
@@ -255,12 +253,12 @@ def game_events(call: Call, game_id: str) -> Response:
             game.watchers -= 1
             game.seen = time.monotonic()
 
-    return event_stream(call, changes())
+    return EventStream(call, changes())
 
 
 def move(call: Call, game_id: str) -> Response:
     call.state.games.get(game_id).submit(call.body())
-    return send_json({"ok": True})
+    return JSONResponse({"ok": True})
 
 
 def analyse(call: Call, game_id: str) -> Response:
@@ -271,15 +269,15 @@ def analyse(call: Call, game_id: str) -> Response:
         raise Conflict("only a game lost on the board has a loss to analyse")
     status = call.state.analyses.start(game.id, game.record)
     game.changes.bump()
-    return send_json({"analysis": status}, 202)
+    return JSONResponse({"analysis": status}, 202)
 
 
 routes = [
     route("/api/opponents", opponents),
-    route("/api/games", lambda call: send_json(call.state.games.create(call.body()).state(), 201),
-          "POST"),
+    route("/api/games",
+          lambda call: JSONResponse(call.state.games.create(call.body()).state(), 201), "POST"),
     route("/api/games/{game_id}",
-          lambda call, game_id: send_json(state_of(call, call.state.games.get(game_id)))),
+          lambda call, game_id: JSONResponse(state_of(call, call.state.games.get(game_id)))),
     route("/api/games/{game_id}/events", game_events),
     route("/api/games/{game_id}/move", move, "POST"),
     route("/api/games/{game_id}/analyse", analyse, "POST"),

@@ -12,12 +12,14 @@ import time
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
+from starlette.responses import JSONResponse
+
 from arena.engine.position import PositionError
 from arena.engine.review import Review, review_path
 from arena.suite.item import Goal, Item, SuiteError, level_of, read_suite
 from arena.suite.position import reach, stones_id
 from arena.suite.puzzle import NODES, attempt_moves, parse_request, play_step
-from arena.web.asgi import BadRequest, NotFound, fields, route, send_json, served_path
+from arena.web.asgi import BadRequest, NotFound, fields, route, served_path
 from records.analysis import LossAnalysis
 from records.game import GameRecord
 from records.log import LOG_NAME, LogFollower, whole_lines
@@ -198,7 +200,7 @@ def _reviewed_decisive(folder: Path, record: GameRecord) -> Optional[int]:
 
 
 routes = [  # a step is judged by exact search in the request's thread
-    route("/api/puzzles", lambda call: send_json(call.state.puzzles.listing(call.query))),
-    route("/api/puzzles/move", lambda call: send_json(call.state.puzzles.step(call.body())),
+    route("/api/puzzles", lambda call: JSONResponse(call.state.puzzles.listing(call.query))),
+    route("/api/puzzles/move", lambda call: JSONResponse(call.state.puzzles.step(call.body())),
           "POST"),
 ]

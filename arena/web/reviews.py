@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Tuple
 
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 
 from arena.engine.client import EngineError, EnginePool
 from arena.engine.limit import Limit
@@ -31,7 +31,7 @@ from arena.engine.review import (
     save_review,
     searched,
 )
-from arena.web.asgi import BadRequest, Call, route, send_json
+from arena.web.asgi import BadRequest, Call, route
 from arena.web.jobs import JobState
 from arena.web.replay import finished, game_key
 from records.game import GameKey, GameRecord
@@ -174,7 +174,7 @@ def reviewed(call: Call) -> Tuple[GameRecord, Limit, Optional[Job]]:
 
 def review_view(call: Call, record: GameRecord, job: Job, status: int = 200) -> Response:
     reviews = call.state.reviews
-    return send_json({"game": game_view(record), "budgets": reviews.choices(),
+    return JSONResponse({"game": game_view(record), "budgets": reviews.choices(),
                       **reviews.view(job)}, status)
 
 

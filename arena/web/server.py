@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 
 from arena.web import analysis_board, games, puzzles, replay, reviews, watch
 from arena.web.analyse import Analyses
-from arena.web.asgi import EXCEPTION_HANDLERS, NoStore
+from arena.web.asgi import EXCEPTION_HANDLERS, no_store
 from arena.web.replay import STATIC
 from records.player import PlayerSpec
 
@@ -76,7 +76,7 @@ def create_app(folder: Path, players: Mapping[str, PlayerSpec], time_limit: floa
     for feature in (games, watch, replay, reviews, analysis_board, puzzles):
         routes += feature.routes
     app = Starlette(routes=[*routes, Mount("/static", StaticFiles(directory=STATIC))],
-                    middleware=[Middleware(NoStore)], exception_handlers=EXCEPTION_HANDLERS,
+                    middleware=[Middleware(no_store)], exception_handlers=EXCEPTION_HANDLERS,
                     lifespan=lifespan)
     state = app.state
     state.folder = Path(folder).resolve()

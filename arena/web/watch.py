@@ -1,6 +1,6 @@
-"""The watch page's state: a batch's score, Elo, SPRT and table, and its games in progress,
-all read from the batch's own files, so the numbers are stat.py's (docs/web.md, "How it works");
-and its routes (`routes`, at the end): that state, asked (`?batch=B`) or pushed.
+"""The watch page's state, read from the batch's own files so the numbers are stat.py's
+(docs/web.md, "How it works"): a batch's score, Elo, SPRT and table, its games in progress;
+and its routes, the state asked (`?batch=B`) or pushed.
 """
 
 import asyncio
@@ -9,18 +9,18 @@ import logging
 import math
 import threading
 from collections import Counter
-from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, AsyncIterator, Dict, List, Optional, Tuple
 
 from starlette.concurrency import run_in_threadpool
+from starlette.responses import JSONResponse
 
 from arena.batch.early_stop import STOP_NAME
 from arena.core.live import mark_watching, read_live
 from arena.report.results import CourseGame, course_game
 from arena.report.stats import elo_estimate, pentanomial, sprt
-from arena.web.asgi import PING_S, event_stream, route, send_json
+from arena.web.asgi import PING_S, Changes, EventStream, route
 from arena.web.games import BATCH as PLAY_BATCH
 from records.log import LOG_NAME, LogFollower
 from records.result import Seat
@@ -83,7 +83,7 @@ class FolderWatch:
         self._lock = threading.Lock()
         self.wanted: Counter[Optional[str]] = Counter()  # the batches open streams follow
         self.states: Dict[Optional[str], str] = {}  # their states at the last look, as JSON
-        self.looked = asyncio.Event()  # set at each look, then replaced by a fresh one
+        self.looks = Changes()  # bumped at each look
 
     def _bounds(self) -> Tuple[float, float]:
         try:
@@ -118,31 +118,29 @@ class FolderWatch:
         """The page's state for one batch (default: the latest with a game in progress, else
         the latest to finish a game)."""
         with self._lock:
-            return self._snapshot(batch)
-
-    def _snapshot(self, batch: Optional[str]) -> Dict[str, Any]:
-        fresh, records = self._follower.read()  # all of them again after a rewrite
-        if fresh:
-            self._games = []
-            self._reads += 1
-        self._games.extend(RecentGame(course_game(r), len(r.moves), r.reason) for r in records)
-        live = [g for g in read_live(self.folder) if g.key.batch != PLAY_BATCH]
-        names = self.batches()
-        if batch is None:
-            batch = (live[-1].key.batch if live else names[-1] if names else "")
-        bounds = self._bounds()
-        key = (batch, len(self._games), self._reads, bounds)
-        if key != self._finished_key:
-            self._finished_state = self._finished(batch, bounds)
-            self._finished_key = key
-        return {
-            "batch": batch, "batches": names, **self._finished_state,
-            "live": [{"worker": g.worker, "key": g.key.to_dict(), "board": g.board.to_list(),
-                      "first": g.key.name(g.key.first),  # who opened, red
-                      "time_limit": g.time_limit, "moves": [m[:2] for m in g.moves],
-                      "times": [m[2] for m in g.moves]}
-                     for g in live if g.key.batch == batch],
-        }
+            fresh, records = self._follower.read()  # all of them again after a rewrite
+            if fresh:
+                self._games = []
+                self._reads += 1
+            self._games.extend(RecentGame(course_game(r), len(r.moves), r.reason)
+                               for r in records)
+            live = [g for g in read_live(self.folder) if g.key.batch != PLAY_BATCH]
+            names = self.batches()
+            if batch is None:
+                batch = (live[-1].key.batch if live else names[-1] if names else "")
+            bounds = self._bounds()
+            key = (batch, len(self._games), self._reads, bounds)
+            if key != self._finished_key:
+                self._finished_state = self._finished(batch, bounds)
+                self._finished_key = key
+            return {
+                "batch": batch, "batches": names, **self._finished_state,
+                "live": [{"worker": g.worker, "key": g.key.to_dict(), "board": g.board.to_list(),
+                          "first": g.key.name(g.key.first),  # who opened, red
+                          "time_limit": g.time_limit, "moves": [m[:2] for m in g.moves],
+                          "times": [m[2] for m in g.moves]}
+                         for g in live if g.key.batch == batch],
+            }
 
     def _look(self, batches: List[Optional[str]]) -> Dict[Optional[str], str]:
         mark_watching(self.folder)
@@ -157,17 +155,15 @@ class FolderWatch:
                     self.states = await run_in_threadpool(self._look, list(self.wanted))
                 except Exception:  # the next look tries again
                     LOG.exception("the watch state could not be read")
-                looked, self.looked = self.looked, asyncio.Event()
-                looked.set()
+                self.looks.bump()
 
     async def changes(self, batch: Optional[str]) -> AsyncIterator[Optional[str]]:
         """The batch's state whenever a look finds it changed."""
         self.wanted[batch] += 1
         try:
-            sent = ""
+            sent, seen = "", self.looks.version
             while True:
-                with suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(self.looked.wait(), PING_S)
+                seen = await self.looks.wait(seen, PING_S)
                 data = self.states.get(batch, sent)
                 yield None if data == sent else data
                 sent = data
@@ -178,7 +174,8 @@ class FolderWatch:
 
 
 routes = [
-    route("/api/watch", lambda call: send_json(call.state.watch.snapshot(call.query.get("batch")))),
+    route("/api/watch",
+          lambda call: JSONResponse(call.state.watch.snapshot(call.query.get("batch")))),
     route("/api/watch/events",
-          lambda call: event_stream(call, call.state.watch.changes(call.query.get("batch")))),
+          lambda call: EventStream(call, call.state.watch.changes(call.query.get("batch")))),
 ]
