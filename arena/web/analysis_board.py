@@ -8,6 +8,7 @@ import json
 import secrets
 import threading
 import time
+from contextlib import suppress
 from typing import Any, AsyncIterator, Dict, Mapping, Optional, Tuple
 
 import anyio
@@ -31,6 +32,7 @@ from arena.web.asgi import (
     Call,
     EventStream,
     NotFound,
+    bad_request,
     board_of,
     fields,
     number,
@@ -53,26 +55,22 @@ SHARE_S = 10.0  # an analysis without a budget yields its engine after this, whe
 Request = Tuple[Setup, Limit]  # a position and its budget
 
 
-def parse_position(body: Any) -> Tuple[Setup, Optional[float], Optional[int], int]:
-    """The position, budget and tag a request's JSON body asks for; BadRequest naming the
-    first mistake. Body: {"board": [M, N, no_x, no_y], then "moves": [[x, y], ...] or
-    "cells": M strings of N of X, O and . (a set-up); "seconds", "playouts" (optional
-    budget), "tag" (a number the page's updates carry back)}."""
+def parse_position(body: Any) -> Tuple[Setup, Limit, int]:
+    """The position, budget and tag a request's JSON body asks for (docs/web.md, the analysis
+    board's "How it works"); BadRequest naming the first mistake."""
     fields(body, *KEYS)
     board = board_of(body.get("board"))
     if ("moves" in body) == ("cells" in body):
         raise BadRequest("give the position as exactly one of moves or cells")
-    try:
+    with bad_request(PositionError):
         setup = (from_moves(board, body["moves"]) if "moves" in body
                  else from_rows(board, body["cells"]))
-    except PositionError as exc:
-        raise BadRequest(str(exc)) from None
     seconds = (None if body.get("seconds") is None
                else number(body, "seconds", float, 0, MAX_SECONDS, above=True))
     playouts = (None if body.get("playouts") is None
                 else number(body, "playouts", int, 1, MAX_PLAYOUTS))
     tag = number(body, "tag", int, 0, MAX_TAG) if "tag" in body else 0
-    return setup, seconds, playouts, tag
+    return setup, Limit(seconds, playouts), tag
 
 
 def parse_paste(body: Any) -> Dict[str, Any]:
@@ -82,17 +80,14 @@ def parse_paste(body: Any) -> Dict[str, Any]:
     its last move). BadRequest otherwise."""
     text = fields(body, text=str)[0].strip()
     if text.startswith("{"):
-        try:
+        with bad_request(TypeError, ValueError, AttributeError,
+                         prefix="not a record line of games.jsonl: "):
             record = GameRecord.from_dict(json.loads(text))
             board, moves = board_of(record.board.to_list()), list(record.moves)
-        except (TypeError, ValueError, AttributeError) as exc:
-            raise BadRequest(f"not a record line of games.jsonl: {exc}") from None
     else:
         board = board_of(body.get("board"))
-        try:
+        with bad_request(ValueError):
             moves = [m.to_list() for m in moves_from_paste(text)]
-        except ValueError as exc:
-            raise BadRequest(str(exc)) from None
     return game_line(board, moves)
 
 
@@ -100,10 +95,8 @@ def game_line(board: Board, moves: Any, ply: Optional[int] = None) -> Dict[str, 
     """A game's moves checked by the referee's rules, and the cursor: ``ply`` or, without
     one, the last position that can be analysed; ``note`` says why the game's end is not one.
     BadRequest for a move no game allows or a cursor off the game."""
-    try:
+    with bad_request(PositionError):
         setups = game_positions(board, moves)
-    except PositionError as exc:
-        raise BadRequest(str(exc)) from None
     if ply is not None and not 0 <= ply <= len(moves):
         raise BadRequest(f"ply: a whole number within 0..{len(moves)}, got {ply}")
     note = ""
@@ -118,13 +111,10 @@ def game_line(board: Board, moves: Any, ply: Optional[int] = None) -> Dict[str, 
 
 
 def parse_url(query: Mapping[str, str]) -> Dict[str, Any]:
-    """What the analysis board's URL names (docs/web.md): ``board=M,N,no_x,no_y``, then a
-    game, ``moves=x.y,...`` with its cursor ``ply=K`` (the end without one), or a set-up,
-    ``cells=ROW/ROW/...`` (X, O and . each); the budget ``seconds`` and ``playouts``.
-    BadRequest naming the first mistake, so a page opened from a bad link says what it is."""
-    unknown = sorted(set(query) - URL_KEYS)
-    if unknown:
-        raise BadRequest(f"unknown field {unknown[0]!r}")
+    """What the analysis board's URL names (docs/web.md, "The URL"): a board, a game and its
+    cursor or a set-up, a budget; BadRequest naming the first mistake, so a page opened from a
+    bad link says what it is."""
+    fields(query, *URL_KEYS)
     try:
         values = [int(v) for v in query.get("board", "9,9,8,4").split(",")]
     except ValueError:
@@ -144,16 +134,12 @@ def parse_url(query: Mapping[str, str]) -> Dict[str, Any]:
         if "moves" in query or "ply" in query:
             raise BadRequest("give the position as moves (and ply) or cells, not both")
         rows = query["cells"].split("/")
-        try:  # a set-up in the making is shown as it is; a request for it says what is wrong
+        with bad_request(PositionError):  # a set-up in the making is shown as it is
             rows_cells(board, rows)
-        except PositionError as exc:
-            raise BadRequest(str(exc)) from None
         return {"board": board.to_list(), "moves": [], "ply": 0, "cells": rows, "note": "",
                 **budget}
-    try:
+    with bad_request(ValueError, prefix="moves: "):
         moves = [m.to_list() for m in moves_from_text(query.get("moves", ""))]
-    except ValueError as exc:
-        raise BadRequest(f"moves: {exc}") from None
     ply = None
     if query.get("ply"):
         try:
@@ -172,13 +158,8 @@ def analysis_url(board: Board, moves: Any, ply: Optional[int] = None) -> str:
 
 
 class Session:
-    """One page's analysis: its current request, and an engine only while it analyses.
-
-    The engine is taken from the pool when a position is asked for, and given back once the
-    analysis has ended (its budget spent, proven, stopped) and the page has asked for nothing
-    new for IDLE_S seconds, or at once when someone waits for a place; an analysis without a
-    budget is stopped after SHARE_S seconds when someone waits. So open pages that analyse
-    nothing hold no engine, and reviews and boards take turns (the pool serves in order)."""
+    """One page's analysis: its current request, and an engine from the pool only while it
+    analyses (docs/web.md, "Engines are taken only while a page analyses": IDLE_S, SHARE_S)."""
 
     def __init__(self, boards: "AnalysisBoards") -> None:
         self.id = secrets.token_hex(6)
@@ -196,15 +177,14 @@ class Session:
         self.waited = ""  # what the page was last told it waits for
         self.stopped = False  # the page stopped: its engine goes back without IDLE_S
 
-    def request(self, setup: Setup, seconds: Optional[float], playouts: Optional[int],
-                tag: int) -> None:
+    def request(self, setup: Setup, limit: Limit, tag: int) -> None:
         """Analyse ``setup`` now, or as soon as the pool gives this page an engine."""
         with self.lock:
             self.tag, self.stopped = tag, False
             if self.engine is None:
-                self.pending = (setup, Limit(seconds, playouts))
+                self.pending = (setup, limit)
             else:
-                self._start(setup, Limit(seconds, playouts))
+                self._start(setup, limit)
         self.changed.set()
 
     def _start(self, setup: Setup, limit: Limit) -> None:
@@ -228,10 +208,8 @@ class Session:
 
     def _stop_engine(self) -> None:
         if self.engine is not None and self.analysis is not None and not self.analysis.done:
-            try:
+            with suppress(EngineError):
                 self.engine.stop()
-            except EngineError:
-                pass
 
     def next_event(self) -> Optional[str]:
         """The page's next event (None: nothing new within about WAIT_S seconds)."""
@@ -299,11 +277,7 @@ class Session:
         except PoolClosed:  # the server stops: the stream ends
             return None
         if engine is None:
-            ahead = self.boards.pool.ahead(self)
-            cap = self.boards.pool.cap
-            message = (f"waiting for an engine: all {cap} are busy (one a core)"
-                       + (f"; {ahead} asked first" if ahead else "")
-                       + "; this page starts when one is free")
+            message = waiting(self.boards.pool, self) + "; this page starts when one is free"
             if message == self.waited:
                 return None
             self.waited = message
@@ -324,6 +298,13 @@ class Session:
         self.boards.pool.leave(self)
         if engine is not None:
             self.boards.pool.release(engine)
+
+
+def waiting(pool: EnginePool, ticket: object) -> str:
+    """What ``ticket`` waits for in the pool's line (an analysis board's, a review's)."""
+    ahead = pool.ahead(ticket)
+    return (f"waiting for an engine: all {pool.cap} are busy (one a core)"
+            + (f"; {ahead} asked first" if ahead else ""))
 
 
 def _event(kind: str, **fields: Any) -> str:
@@ -357,11 +338,6 @@ class AnalysisBoards:
             self._sessions.pop(session.id, None)
         session.close()
 
-    def close(self) -> None:
-        """Kill every engine (the server stops); streams still open end."""
-        self.pool.close()
-
-
 
 class SessionId(StringConvertor):
     """A session's id in a path: any segment but the names of the routes beside it, so
@@ -392,8 +368,8 @@ def events(call: Call) -> Response:
 
 def position(call: Call, session_id: str) -> Response:
     session = call.state.boards.get(session_id)
-    setup, seconds, playouts, tag = parse_position(call.body())
-    session.request(setup, seconds, playouts, tag)
+    setup, limit, tag = parse_position(call.body())
+    session.request(setup, limit, tag)
     return JSONResponse({"to_move": setup.to_move, "tag": tag}, 202)
 
 

@@ -8,10 +8,10 @@ import json
 import logging
 import threading
 import time
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Dict, List, Mapping, Optional, Tuple
+from typing import Any, AsyncIterator, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 from urllib.parse import parse_qs
 
 import anyio
@@ -102,12 +102,20 @@ def number(body: Mapping[str, Any], key: str, kind: type, low: float, high: floa
     return kind(value)
 
 
+@contextmanager
+def bad_request(*kinds: type[Exception], prefix: str = "") -> Iterator[None]:
+    """An error of ``kinds`` raised inside, as a BadRequest saying its message after ``prefix``."""
+    try:
+        yield
+    except kinds as exc:
+        raise BadRequest(prefix + str(exc)) from None
+
+
 def board_of(value: Any) -> Board:
     """The board a request names as [M, N, no_x, no_y]; BadRequest with the reason otherwise."""
-    try:
-        return Board.from_list(value)
-    except BoardError as exc:
-        raise BadRequest(str(exc)) from None
+    with bad_request(BoardError):
+        board = Board.from_list(value)
+    return board
 
 
 @dataclass(frozen=True)

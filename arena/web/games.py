@@ -32,6 +32,7 @@ from arena.web.asgi import (
     Conflict,
     EventStream,
     NotFound,
+    bad_request,
     board_of,
     fields,
     number,
@@ -71,10 +72,8 @@ def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
     spec = players[name]
     if body.get("seconds") is not None and spec.takes_time:
         spec = spec.with_time(number(body, "seconds", float, MIN_SECONDS, MAX_SECONDS))
-    try:
+    with bad_request(ValueError, prefix="colour: "):
         human = Seat.parse(body.get("colour", Seat.FIRST.value))
-    except ValueError as exc:
-        raise BadRequest(f"colour: {exc}") from None
     if body.get("board") is not None:
         board, seed = board_of(body["board"]), -1
     else:

@@ -19,7 +19,7 @@ from arena.engine.review import Review, review_path
 from arena.suite.item import Goal, Item, SuiteError, level_of, read_suite
 from arena.suite.position import reach, stones_id
 from arena.suite.puzzle import NODES, attempt_moves, parse_request, play_step
-from arena.web.asgi import BadRequest, NotFound, fields, route, served_path
+from arena.web.asgi import BadRequest, NotFound, bad_request, fields, route, served_path
 from records.analysis import LossAnalysis
 from records.game import GameRecord
 from records.log import LOG_NAME, LogFollower, whole_lines
@@ -155,10 +155,8 @@ class Puzzles:
         server's; ``puzzle``: {id, source, start}, the attempt to keep when it ends, ``start``
         the moves of the puzzle's own position) and keep the attempt once it is over."""
         fields(body, *STEP_KEYS)
-        try:
+        with bad_request(ValueError):
             request = parse_request(body)
-        except ValueError as exc:
-            raise BadRequest(str(exc)) from None
         nodes = body.get("nodes", self.nodes)
         if isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= self.nodes:
             raise BadRequest(f"nodes: a whole number within 1..{self.nodes}, got {nodes!r:.40}")

@@ -1,14 +1,6 @@
-"""The game reviews the server runs: one job per finished game, queued for an engine.
-
-A review (arena/engine/review.py) needs an engine for the whole game, so each one is a thread that
-waits for a place in the server's `EnginePool` (at most one engine a core, shared with the
-analysis board), then evaluates the game's positions one by one, then runs the loss analysis
-(in a child process, on the engine's place) where a lost game's record has none; the page polls
-its state (queued with what it waits for, running with positions done of total, ready, failed)
-and draws the review once it is kept beside the log. A job is a game at a budget: the server's,
-or one of the page's choices; a game reviewed before at that budget is ready at once. The
-routes (`routes`, at the end): a finished game's review at a budget (`?KEY&seconds=S`, S: 0.5,
-2 or 5; none: the server's), its state (GET) or queued (POST).
+"""The game reviews the server runs (docs/web.md, "Game review", "In the browser"): one job a
+game and budget, a thread queued for an engine of the pool shared with the analysis board; and
+the routes, a finished game's review state (GET) or queued (POST).
 """
 
 import logging
@@ -31,6 +23,7 @@ from arena.engine.review import (
     save_review,
     searched,
 )
+from arena.web.analysis_board import waiting
 from arena.web.asgi import BadRequest, Call, route
 from arena.web.jobs import JobState
 from arena.web.replay import finished, game_key
@@ -50,11 +43,6 @@ class Job:
     review: Optional[Review] = None
     record: Optional[GameRecord] = None  # the game, for the page's polls (never sent as such)
     ticket: object = None  # its place in the pool's line (the pool knows it by identity)
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"state": self.state.value, "done": self.done, "total": self.total,
-                "message": self.message,
-                "review": None if self.review is None else self.review.to_dict()}
 
 
 def game_view(record: GameRecord) -> Dict[str, Any]:
@@ -98,13 +86,13 @@ class Reviews:
                 "seconds": list(SECONDS_CHOICES)}
 
     def current(self, key: GameKey, budget: Limit) -> Optional[Job]:
-        """The game's job at ``budget`` in this server (queued, running, ready or failed), with
-        its record; None when none was asked for here."""
+        """The game's job at ``budget`` in this server, with its record; None when none was
+        asked for here."""
         with self._lock:
             return self._jobs.get((key, budget))
 
     def job(self, key: GameKey, budget: Limit) -> Job:
-        """The game's review at ``budget``: kept, in progress, or "none" (not asked for yet)."""
+        """The game's review at ``budget``: in this server, kept, or "none" (not asked for)."""
         job = self.current(key, budget)
         if job is not None:
             return job
@@ -113,12 +101,10 @@ class Reviews:
 
     def view(self, job: Job) -> Dict[str, Any]:
         """The job as the page reads it; a queued one says what it waits for."""
-        data = job.to_dict()
-        if job.state is JobState.QUEUED:
-            ahead = self.pool.ahead(job.ticket) if job.ticket is not None else ""
-            data["message"] = (f"waiting for an engine: all {self.pool.cap} are busy (one a "
-                               "core)" + (f"; {ahead} asked first" if ahead else ""))
-        return data
+        queued = job.state is JobState.QUEUED
+        return {"state": job.state.value, "done": job.done, "total": job.total,
+                "message": waiting(self.pool, job.ticket) if queued else job.message,
+                "review": None if job.review is None else job.review.to_dict()}
 
     def start(self, record: GameRecord, budget: Limit) -> Job:
         """Queue the game's review at ``budget`` unless it is kept, queued or running (a failed
@@ -162,32 +148,18 @@ class Reviews:
                                       JobState.FAILED)
 
 
-def reviewed(call: Call) -> Tuple[GameRecord, Limit, Optional[Job]]:
-    """The game and budget a review query names, and its job in this server, if any: a
-    job keeps its game, so the page's polls (twice a second) never read the log."""
-    key, budget = game_key(call.query), call.state.reviews.budget_of(call.query)
-    job = call.state.reviews.current(key, budget)
-    if job is not None and job.record is not None:
-        return job.record, budget, job
-    return finished(call.state.folder, key)[1], budget, None
-
-
-def review_view(call: Call, record: GameRecord, job: Job, status: int = 200) -> Response:
+def review_answer(call: Call, start: bool) -> Response:
+    """A finished game and its review's state at the query's budget (the review once it is
+    ready), the review queued first when ``start``. A job keeps its game, so the page's polls
+    (twice a second) never read the log."""
     reviews = call.state.reviews
+    key, budget = game_key(call.query), reviews.budget_of(call.query)
+    job = reviews.current(key, budget)
+    record = job.record if job and job.record else finished(call.state.folder, key)[1]
+    job = reviews.start(record, budget) if start else reviews.job(key, budget)
     return JSONResponse({"game": game_view(record), "budgets": reviews.choices(),
-                      **reviews.view(job)}, status)
+                         **reviews.view(job)}, 202 if start else 200)
 
 
-def review_state(call: Call) -> Response:
-    """A finished game and its review's state at a budget (the review once it is ready)."""
-    record, budget, job = reviewed(call)
-    return review_view(call, record, job or call.state.reviews.job(record.key, budget))
-
-
-def review_start(call: Call) -> Response:
-    """Queue a finished game's review at a budget (nothing when it is kept or under way)."""
-    record, budget, _ = reviewed(call)
-    return review_view(call, record, call.state.reviews.start(record, budget), 202)
-
-
-routes = [route("/api/review", review_state), route("/api/review", review_start, "POST")]
+routes = [route("/api/review", lambda call: review_answer(call, False)),
+          route("/api/review", lambda call: review_answer(call, True), "POST")]

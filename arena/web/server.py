@@ -63,7 +63,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for task in tasks:
             task.cancel()
         state.stopping.set()
-        await run_in_threadpool(state.boards.close)
+        await run_in_threadpool(state.boards.pool.close)
         await run_in_threadpool(state.games.close)
 
 
