@@ -60,11 +60,6 @@ def _analyse(job: Tuple[int, GameRecord, float]) -> Tuple[int, LossAnalysis]:
     return index, analyse_game(record, seconds)
 
 
-def _ignore_ctrl_c() -> None:
-    """A worker process leaves Ctrl-C to the command, which ends it (no traceback of its own)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def analyse_all(records: List[GameRecord], seconds: float, lost_by: Optional[str],
                 jobs: int = 1, quiet: bool = False,
                 kept: Optional[Dict[GameKey, GameRecord]] = None,
@@ -94,16 +89,9 @@ def analyse_all(records: List[GameRecord], seconds: float, lost_by: Optional[str
         jobs = max(1, min(jobs, len(todo) or 1, os.cpu_count() or 1))
         if jobs == 1:
             collect(map(_analyse, work))
-        else:
-            pool = Pool(jobs, initializer=_ignore_ctrl_c)
-            try:
+        else:  # a worker leaves Ctrl-C to the command, whose pool ends it (no traceback of its own)
+            with Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN)) as pool:
                 collect(pool.imap_unordered(_analyse, work))
-                pool.close()
-            except BaseException:  # Ctrl-C: the workers' searches end with the command
-                pool.terminate()
-                raise
-            finally:
-                pool.join()
     return out
 
 

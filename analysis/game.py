@@ -1,8 +1,6 @@
-"""One game record's analysis: where the loser was proven lost and which move decided it. The
-walk goes backwards from the last move and searches only the loser's positions (before a
-winner's move the loser is lost whenever it is after it); the first one not proven lost is the
-decisive mistake, where the walk stops, so a game costs a few positions' budget. Indices are
-0-based into the record's ``moves``."""
+"""One game record's analysis (docs/analyse.md, "How it works"): the walk back from the last move
+over the loser's positions, stopping at the decisive mistake. Indices are 0-based into the
+record's ``moves``."""
 
 from __future__ import annotations
 
@@ -10,7 +8,7 @@ import time
 from itertools import accumulate
 from typing import List
 
-from analysis.proof import OUTCOMES, Prover, kind_of, plies_of, verdict
+from analysis.proof import OUTCOMES, Prover, kind_of, plies_of
 from bot.rules import LOSS, Position
 from records.analysis import Alternative, Decisive, LossAnalysis, Phase, Value
 from records.game import GameRecord
@@ -53,7 +51,7 @@ def analyse_game(record: GameRecord, seconds: float) -> LossAnalysis:
         position = positions[index]
         values, safe_plies = prover.move_values(position)
         searched += 1
-        if verdict(values) == LOSS:
+        if all(v == LOSS for v in values.values()):  # every move proven lost
             lost_after = max(index - 1, 0)
             continue
         played = position.play_xy(*record.moves[index]).mask ^ position.mask

@@ -1,11 +1,7 @@
-"""The exact questions about a position: what every move is worth, how soon the side to move
-forces a win, the reply that holds out longest, and a winning line with the way it ends. The
-solver (bot.search.solver) settles any position given time but not how long the win takes; the
-forced-win search (bot.search.tactics) finds the shortest win when it is short, a line a student
-can follow. Both keep their tables for the whole game: a walk backwards reuses later work.
-The loss analysis asks them of the bot's positions (Prover); a suite's build and a puzzle ask
-them in the arena's terms (Questions: records' moves, Outcomes and Proofs, never a bitboard),
-importing this module only when they run, so the rest of the arena never loads the bot."""
+"""The exact questions about a position (docs/analyse.md, "How it works"): each move's value, the
+shortest forced win, the reply that holds out longest, a winning line and how it ends. The loss
+analysis asks them of the bot's positions (Prover); a suite's build and a puzzle in the arena's
+terms (Questions: moves, Outcomes and Proofs), importing this module only when they run."""
 
 from __future__ import annotations
 
@@ -43,7 +39,7 @@ class Prover:
     """Answers questions about the positions of one board, each timed (``seconds`` a question:
     the loss analysis) or paid from ``left``, the nodes not yet spent (a puzzle's step: the
     same answers on any machine however busy; once they are spent, every answer is None).
-    With both, a move's `value` is paid from the nodes and the other questions are timed (a
+    With both, Questions.value is paid from the nodes and the other questions are timed (a
     suite's build)."""
 
     def __init__(self, geo: Geometry, seconds: Optional[float] = None,
@@ -79,18 +75,8 @@ class Prover:
             values.update({b: proven.get(b) for b in safe_plies})
         return values, {b: n for b, n in safe_plies.items() if values[b] != LOSS}
 
-    def value(self, position: Position, cell: int, search: bool = True) -> Optional[int]:
-        """The exact value of playing ``cell`` for the side to move: a four now wins and a
-        move the opponent answers with a four loses without a search; the solver settles the
-        rest (``search``) while the nodes last."""
-        if cell & position.winning_moves():
-            return WIN
-        if position.play_bit(cell).can_win_now():
-            return LOSS
-        return self._solve(position, cell, timed=False).get(cell) if search else None
-
-    def _solve(self, position: Position, moves: Optional[int] = None,
-               timed: bool = True) -> Dict[int, int]:
+    def solve(self, position: Position, moves: Optional[int] = None,
+              timed: bool = True) -> Dict[int, int]:
         """The solver's proven ``moves`` (default: the safe ones), in a question's seconds
         where it is ``timed`` and they are given, else paid from the nodes left."""
         if timed and self.seconds is not None:
@@ -179,7 +165,7 @@ class Prover:
             move = self._forced(self.forced.winning_move, position, depth, self._until())
             if move:
                 return move
-        return next((m for m, v in self._solve(position).items() if v == WIN), 0)
+        return next((m for m, v in self.solve(position).items() if v == WIN), 0)
 
     def _defend(self, position: Position, line: WinningLine) -> int:
         """The loser's reply in a line (`defence`), and the line's ending where it has no safe
@@ -189,49 +175,32 @@ class Prover:
         if not position.non_losing_moves():
             blocks = position.possible() & position.opponent_winning_cells()
             line.ending = line.ending or (Kind.DOUBLE_THREAT if blocks else Kind.ZUGZWANG)
-        return self.defence(position)[0]
+        return self.defence(position)
 
-    def defence(self, position: Position) -> Tuple[int, Optional[int]]:
-        """The lost side's reply that holds out longest and the winner's shortest win after it
-        (holding_out); with no safe reply, a block (else any move) and 0."""
+    def defence(self, position: Position) -> int:
+        """The lost side's safe reply after which the winner's shortest win is longest, the
+        most central among equals, one with no short win after it at once; with no safe
+        reply, a block, else any move."""
         safe = list(bits(position.non_losing_moves()))
         if not safe:
-            blocks = position.possible() & position.opponent_winning_cells()
-            move = blocks or position.possible()
-            return move & -move, 0
-        return holding_out(position, safe, self.shortest_win)
-
-
-def holding_out(position: Position, safe: List[int],
-                shortest_win: Callable[[Position], Optional[int]]) -> Tuple[int, Optional[int]]:
-    """The safe reply that holds out longest, the most central among equals, and the depth of
-    the winner's shortest win after it; None where none is found within reach (the reply is
-    taken at once: no short win after it, so the line goes on with the solver)."""
-    centre = (position.geo.N - 1) / 2
-    safe = sorted(safe, key=lambda b: abs(position.geo.column(b) - centre))
-    best, longest = safe[0], -1
-    for move in safe:
-        depth = shortest_win(position.play_bit(move))
-        if depth is None:
-            return move, None
-        if depth > longest:
-            best, longest = move, depth
-    return best, longest
+            move = (position.possible() & position.opponent_winning_cells()) or position.possible()
+            return move & -move
+        centre = (position.geo.N - 1) / 2
+        safe.sort(key=lambda b: abs(position.geo.column(b) - centre))
+        best, longest = safe[0], -1
+        for move in safe:
+            depth = self.shortest_win(position.play_bit(move))
+            if depth is None:
+                return move
+            if depth > longest:
+                best, longest = move, depth
+        return best
 
 
 def plies_of(depth: int) -> int:
     """The plies to the four that a forced win of ``depth`` (bot.search.tactics' count) covers:
     0 is 1 ply, 1 is 3; an even depth adds nothing (the loser's safe replies allow no four)."""
     return depth + 1 + depth % 2
-
-
-def verdict(values: Dict[int, Optional[int]]) -> Optional[int]:
-    """A position's value for the side to move from its moves' values: WIN or DRAW when some
-    move is proven to hold that, LOSS when every move is proven lost, None otherwise."""
-    held = [v for v in values.values() if v is not None and v >= DRAW]
-    if held:
-        return max(held)
-    return LOSS if values and all(v == LOSS for v in values.values()) else None
 
 
 def kind_of(short: Optional[int], line: WinningLine) -> Kind:
@@ -275,9 +244,15 @@ class Questions:
         return position if move is None else position.play_bit(self._cell(ply, move))
 
     def value(self, ply: int, move: Move, search: bool = True) -> Optional[Outcome]:
-        """The exact value of ``move`` after ``ply`` moves for the side to move, a search
-        (``search``) paid from the nodes left (Prover.value)."""
-        found = self.prover.value(self.positions[ply], self._cell(ply, move), search)
+        """The exact value of ``move`` after ``ply`` moves for the side to move: a four now
+        wins and a move the opponent answers with a four loses without a search; the solver
+        settles the rest (``search``) while the nodes last."""
+        position, cell = self.positions[ply], self._cell(ply, move)
+        if cell & position.winning_moves():
+            return Outcome.WIN
+        if position.play_bit(cell).can_win_now():
+            return Outcome.LOSS
+        found = self.prover.solve(position, cell, timed=False).get(cell) if search else None
         return None if found is None else OUTCOMES[found]
 
     def values(self, ply: int, moves: Sequence[Move]) -> Values:
@@ -331,4 +306,4 @@ class Questions:
     def defence(self, ply: int, move: Move) -> Move:
         """The reply that holds out longest after ``ply`` moves and ``move``, a proven win."""
         position = self._after(ply, move)
-        return Move(*position.xy(self.prover.defence(position)[0]))
+        return Move(*position.xy(self.prover.defence(position)))

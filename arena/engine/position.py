@@ -49,7 +49,7 @@ class Setup:
                 for x in range(self.board.M)]
 
 
-def _replay(board: Board, moves: Sequence[Any]) -> Iterator[Tuple[Grid, List[Tuple[int, int]]]]:
+def replay(board: Board, moves: Sequence[Any]) -> Iterator[Tuple[Grid, List[Tuple[int, int]]]]:
     """The grid and the moves played so far before the first move and after each one (the
     same objects, updated in place); PositionError for a move not legal where it is played."""
     if not isinstance(moves, (list, tuple)):
@@ -85,7 +85,7 @@ def _game_over(grid: Grid, played: List[Tuple[int, int]]) -> Optional[GameOver]:
 def from_moves(board: Board, moves: Sequence[Any]) -> Setup:
     """The position after ``moves`` ([x, y] each, course coordinates) from the empty board;
     PositionError for a move not legal where it is played, GameOver when the game is over."""
-    grid, played = deque(_replay(board, moves), maxlen=1)[0]  # after the last move
+    grid, played = deque(replay(board, moves), maxlen=1)[0]  # after the last move
     over = _game_over(grid, played)
     if over is not None:
         raise over
@@ -96,7 +96,7 @@ def game_positions(board: Board, moves: Sequence[Any]) -> List[Setup]:
     """Every analysable position of a game, replayed once: the one before each move, and the
     one after the last unless the game is over; PositionError for a move no referee allows."""
     setups = []
-    for grid, played in _replay(board, moves):
+    for grid, played in replay(board, moves):
         if len(played) == len(moves) and _game_over(grid, played) is not None:
             break
         setups.append(Setup(board, tuple(grid.cells), tuple(played)))

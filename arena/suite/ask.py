@@ -1,8 +1,6 @@
-"""Players asked about one position at a time, through the course's getPoint contract: a course
-`.so` and a Python function as the arena plays them (a game of one request), a process on the
-bot's getpoint line protocol (arena.core.players.process.GetpointProcess), one process for
-every position. A process on the platform protocol is told only the opponent's moves, never a
-board, so it cannot be asked about a position: it is refused in one line."""
+"""Players asked about one position at a time through getPoint's contract (docs/suites.md,
+"Running a suite"): a `.so` or a function as a game of one request, a process on the getpoint
+line protocol (GetpointProcess) kept for every position; the platform protocol is refused."""
 
 from typing import Sequence
 

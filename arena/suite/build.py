@@ -1,9 +1,7 @@
-"""`arena suite build`: the positions of played games that are tests, each proven. Every game is
-walked back from its end (a loss of the named player's first, and an analysed loss's decisive
-position too) until a position the budget cannot settle; a position is kept when the exact
-search proves exactly one column wins, or none wins and exactly one holds. The
-suite gets each item as it is proven and a ledger beside it (``SUITE.games``) each game walked,
-with its counts, so Ctrl-C keeps the work done and the same command walks only the rest."""
+"""`arena suite build` (docs/suites.md, "Building a suite"): each game walked back from its end,
+each position proven by the analysis's exact questions (analysis.proof.Questions, imported as a
+build runs); the suite gets each item as it is proven, its ledger (``SUITE.games``) each game
+walked, so Ctrl-C keeps the work done and the same command walks only the rest."""
 
 import copy
 import json
@@ -12,25 +10,27 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Set, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 from arena.core.rules import Grid
 from arena.engine.limit import Limit
-from arena.engine.position import PositionError, game_positions
+from arena.engine.position import PositionError, game_positions, replay
 from arena.suite.item import Goal, Item, Source, SuiteError, parse_line
 from arena.suite.position import legal_moves, refusal, stones_id
-from arena.suite.prove import UNSETTLED, game_questions, goal_of, theme
-from records.analysis import LossAnalysis
+from records.analysis import Kind, LossAnalysis, Proof
 from records.game import GameKey, GameRecord
 from records.log import log_path, read_games, whole_lines
 from records.move import Move
-from records.result import Seat
+from records.result import Outcome, Seat
 
 if TYPE_CHECKING:
-    from analysis.proof import Questions
+    from analysis.proof import Questions, Values
 
+# why a position is no test (besides arena.suite.position's refusals)
 FOUR, FULL = "a four on the board", "the board is full"
 SEEN = "the same stones as a position kept before"
+SEVERAL_WIN, UNSETTLED = "several columns win", "unsettled within the budget"
+ALL_LOSE, SEVERAL_HOLD = "every column loses", "several columns hold"
 
 
 def ledger_path(suite: Path) -> Path:
@@ -55,20 +55,21 @@ class Walked:
 
 def grids_of(record: GameRecord) -> List[Grid]:
     """The referee's grid before each move and after the last."""
-    grid = Grid(record.M, record.N, record.no_x, record.no_y)
-    grids = []
-    for ply, (x, y) in enumerate(record.moves):
-        grids.append(copy.deepcopy(grid))
-        grid.play(x, y, Seat.of_ply(ply).stone)
-    return grids + [grid]
+    return [copy.deepcopy(grid) for grid, _ in replay(record.board, record.moves)]
 
 
 def walk(job: Tuple[str, GameRecord, Limit]) -> Walked:
-    """The items of one game: its positions from the last back (see the module's docstring)."""
+    """The items of one game: its positions from the last back until one is unsettled, then
+    an analysed loss's decisive position where the walk did not reach it. Each position's
+    values are paid from the limit's nodes (so a build is the same on any machine; the
+    solver's table is kept along the game), the plies and the theme from its seconds."""
+    from analysis.proof import Questions
+
     log, record, limit = job
     walked = Walked(log, record.key)
     grids = grids_of(record)
-    questions = game_questions(record, limit)
+    questions = Questions(record.board, [Move(*m) for m in record.moves], limit.seconds,
+                          limit.nodes)
     ply = len(record.moves)
     over = FOUR if record.moves and grids[ply].four_through(*record.moves[-1]) \
         else FULL if grids[ply].is_full() else None
@@ -79,7 +80,7 @@ def walk(job: Tuple[str, GameRecord, Limit]) -> Walked:
         ply -= 1
     analysis = record.analysis  # the walk ends at ``ply``: unsettled, or the empty board
     if isinstance(analysis, LossAnalysis) and analysis.decisive is not None \
-            and analysis.decisive.index < ply:  # the decisive position, before the walk's end
+            and analysis.decisive.index < ply:
         _try(walked, questions, record, grids[analysis.decisive.index], analysis.decisive.index)
     return walked
 
@@ -100,6 +101,32 @@ def _try(walked: Walked, questions: "Questions", record: GameRecord, grid: Grid,
             return ""
     walked.left_out[reason] += 1
     return reason
+
+
+def goal_of(values: "Values") -> Tuple[Optional[Goal], str]:
+    """The goal a position's values make it a test of; else None and why it is none."""
+    results = list(values.values())
+    wins, holds = results.count(Outcome.WIN), results.count(Outcome.DRAW)
+    if wins >= 2:
+        return None, SEVERAL_WIN
+    if None in results:
+        return None, UNSETTLED
+    if wins == 1:
+        return Goal.WIN, ""
+    if holds == 1:
+        return Goal.HOLD, ""
+    return None, ALL_LOSE if holds == 0 else SEVERAL_HOLD
+
+
+def theme(questions: "Questions", ply: int, goal: Goal, proofs: Tuple[Proof, ...]) -> Kind:
+    """How the win goes, as the loss analysis names it: for a win, the answer's; for a hold,
+    the one the slowest of the losses to avoid allows (deep past the forced-win search)."""
+    if goal is Goal.WIN:
+        return questions.theme(ply, None)
+    losses = [p for p in proofs if p.result is Outcome.LOSS]
+    if any(p.plies is None for p in losses):
+        return Kind.DEEP
+    return questions.theme(ply, max(losses, key=lambda p: p.plies or 0).move)
 
 
 def games_to_walk(logs: Iterable[Path], lost_by: str) -> Tuple[List[Tuple[str, GameRecord]], int]:
@@ -182,11 +209,6 @@ def _counts(pairs: Iterable[Tuple[str, int]]) -> str:
     return ", ".join(f"{name} {n}" for name, n in pairs) or "none"
 
 
-def _ignore_ctrl_c() -> None:
-    """A worker leaves Ctrl-C to the command, which ends it (no traceback of its own)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def build(logs: List[Path], suite: Path, limit: Limit, lost_by: str, jobs: int = 1,
           quiet: bool = False) -> List[str]:
     """Walks the games of ``logs`` that ``suite``'s ledger lacks, appending each new item to
@@ -224,8 +246,8 @@ def build(logs: List[Path], suite: Path, limit: Limit, lost_by: str, jobs: int =
 
         if min(jobs, len(work)) <= 1:
             keep(map(walk, work))
-        else:  # leaving the pool ends its workers: on Ctrl-C their searches end with the build
-            with Pool(min(jobs, len(work)), initializer=_ignore_ctrl_c) as pool:
+        else:  # a worker leaves Ctrl-C to the build, whose pool ends it (no traceback of its own)
+            with Pool(min(jobs, len(work)), signal.signal, (signal.SIGINT, signal.SIG_IGN)) as pool:
                 keep(pool.imap(walk, work))
     return built.lines(suite, copies)
 

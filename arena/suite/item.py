@@ -1,9 +1,6 @@
-"""A suite's position and its one JSON form, parsed and printed here only (docs/suites.md lists
-the fields). An item is a position of a played game where exactly one column wins ("win") or,
-with no win, exactly one column does not lose ("hold"), with every legal column's proof; the
-answer, the moves to avoid, the plies and the level follow from the proofs, and a suite line
-whose written ones disagree with its proofs, or whose position no game reaches, is refused with
-one line naming the file and line."""
+"""A suite's position and its one JSON form, parsed and printed here only (docs/suites.md, "An
+item"): the answer, the moves to avoid, the plies and the level follow from the proofs, and a
+line whose written ones disagree, or whose position no game reaches, is refused in one line."""
 
 import json
 from collections import Counter
@@ -162,20 +159,16 @@ class Item:
         if len(meeting) != 1 or (item.goal is Goal.HOLD and meeting[0].result is Outcome.WIN):
             raise ValueError(f"the proofs give {len(meeting)} columns that {item.goal.value}, "
                              "not exactly one")
-        _agree("answer", answer, item.answer)
-        _agree("avoid", [Move.from_list(m) for m in data["avoid"]], item.avoid)
-        _agree("to_move", data["to_move"], item.to_move.value)
-        _agree("plies", data["plies"], item.plies)
-        _agree("level", data["level"], item.level)
-        _agree("id", item.id, stones_id(board, grid))
+        for field, written, derived in (
+                ("answer", answer, item.answer),
+                ("avoid", [Move.from_list(m) for m in data["avoid"]], item.avoid),
+                ("to_move", data["to_move"], item.to_move.value),
+                ("plies", data["plies"], item.plies), ("level", data["level"], item.level),
+                ("id", item.id, stones_id(board, grid))):
+            if written != derived:
+                raise ValueError(f"{field}: the line says {written!r:.60}, its proofs and moves "
+                                 f"make it {derived!r:.60}")
         return item
-
-
-def _agree(field: str, written: Any, derived: Any) -> None:
-    """ValueError unless a written field is what the proofs and the moves make it."""
-    if written != derived:
-        raise ValueError(f"{field}: the line says {written!r:.60}, its proofs and moves make it "
-                         f"{derived!r:.60}")
 
 
 def parse_line(line: str, where: str) -> Item:

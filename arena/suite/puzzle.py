@@ -1,20 +1,14 @@
-"""A puzzle played one step at a time, each step judged by exact proof (docs/web.md,
-"Puzzles"): the player's column is right when its exact value meets the puzzle's goal (any
-column proven to win is right, as lichess accepts any mate) and wrong when it is proven not
-to; a column the node budget cannot settle is neither, and the step says so. After a right
-move in a "win" puzzle that makes no four, the engine answers with the defence that holds out
-longest and the puzzle goes on until the four is on the board; a "hold" puzzle is solved by
-its right move. A wrong move gets its refutation: the opponent's winning line after it. The
-position is checked by the referee's rules (arena/suite/position.py) before any search; the
-searches are the analysis's (analysis/proof.py), imported when a step runs, as the suite's
-build imports them."""
+"""A puzzle played one step at a time, each step judged by exact proof (docs/web.md, "Puzzles"):
+right, wrong (with its refutation) or unsettled within the node budget; after a right move that
+makes no four, the defence that holds out longest. The referee's rules check the position first
+(arena/suite/position.py); the searches are analysis.proof's, imported when a step runs."""
 
+from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from arena.core.rules import Grid
-from arena.engine.position import PositionError
+from arena.engine.position import PositionError, replay
 from arena.suite.item import Goal
 from arena.suite.position import legal_moves, reach
 from records.board import Board, BoardError
@@ -145,11 +139,9 @@ def _four(board: Board, moves: Sequence[Move], move: Move,
           line: Sequence[Move]) -> Tuple[Move, ...]:
     """The four that the last of ``move`` and ``line`` makes after ``moves``, by the referee's
     rules (its cells), or none."""
-    played = [*moves, move, *line]
-    grid = Grid(board.M, board.N, board.no_x, board.no_y)
-    for ply, m in enumerate(played):
-        grid.play(m.x, m.y, 1 + ply % 2)
-    return tuple(Move(x, y) for x, y in grid.four_through(played[-1].x, played[-1].y))
+    played = [m.to_list() for m in (*moves, move, *line)]
+    grid, _ = deque(replay(board, played), maxlen=1)[0]
+    return tuple(Move(x, y) for x, y in grid.four_through(*played[-1]))
 
 
 def attempt_moves(moves: Sequence[Move], start: int, step: Step) -> List[List[int]]:

@@ -7,7 +7,7 @@ import json
 import queue
 import sys
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -35,11 +35,8 @@ class Answer:
     detail: str = ""
 
     def to_json(self) -> str:
-        return json.dumps({"id": self.id, "player": self.player, "spec": self.spec,
-                           "time": self.time,
-                           "move": self.move.to_list() if self.move else None,
-                           "solved": self.solved, "seconds": round(self.seconds, 4),
-                           "fault": self.fault, "detail": self.detail})
+        return json.dumps({**asdict(self), "move": self.move.to_list() if self.move else None,
+                           "seconds": round(self.seconds, 4)})
 
     @classmethod
     def from_dict(cls, data: Any) -> "Answer":
@@ -61,27 +58,20 @@ def judged(item: Item, player: str, spec: PlayerSpec, think: Optional[float],
                   reply.detail)
 
 
-def read_answers(path: Path) -> List[Answer]:
-    """The answers a results file keeps; a torn last line (a write cut off) is cut from it.
-    SuiteError naming the line for one that is not an answer."""
-    answers = []
-    for number, line in whole_lines(path):
-        try:
-            answers.append(Answer.from_dict(json.loads(line)))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise SuiteError(f"{path}:{number}: not a suite answer ({exc})") from None
-    return answers
-
-
 Key = Tuple[str, str]  # (position id, player)
 
 
 def kept_answers(path: Optional[Path], players: Dict[str, PlayerSpec],
                  think: Optional[float]) -> Dict[Key, Answer]:
-    """The answers of ``path`` by position and player; SuiteError when one of these players
-    answered there under another spec or time (its answers would not be this run's)."""
+    """The answers a results file keeps, by position and player (a torn last line, a write
+    cut off, is cut from it); SuiteError for a line that is not an answer, or when one of
+    these players answered there under another spec or time (not this run's answers)."""
     kept: Dict[Key, Answer] = {}
-    for answer in read_answers(path) if path else []:
+    for number, line in whole_lines(path) if path else []:
+        try:
+            answer = Answer.from_dict(json.loads(line))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SuiteError(f"{path}:{number}: not a suite answer ({exc})") from None
         spec = players.get(answer.player)
         if spec is not None and (answer.spec, answer.time) != (spec.to_dict(), think):
             raise SuiteError(f"{path}: {answer.player} answered there with another spec or "

@@ -24,16 +24,16 @@ class Score:
 
     def split(self, facet: str) -> Dict[str, Tuple[int, int]]:
         """(solved, answered) by the items' ``facet``: goal, level or theme."""
-        out: Dict[str, List[int]] = {}
-        for item, answer in self.answered:
-            counts = out.setdefault(_facet(item, facet), [0, 0])
-            counts[0] += answer.solved
-            counts[1] += 1
-        return {k: (v[0], v[1]) for k, v in sorted(out.items())}
+        solved = Counter(_facet(i, facet) for i, a in self.answered if a.solved)
+        answered = Counter(_facet(i, facet) for i, _ in self.answered)
+        return {k: (solved[k], answered[k]) for k in sorted(answered)}
 
     @property
-    def seconds(self) -> List[float]:
-        return [a.seconds for _, a in self.answered]
+    def times(self) -> Tuple[Optional[float], Optional[float]]:
+        """The median and the longest seconds a position (None: no answer)."""
+        seconds = [a.seconds for _, a in self.answered]
+        return ((round(statistics.median(seconds), 3), round(max(seconds), 3)) if seconds
+                else (None, None))
 
     @property
     def faults(self) -> Counter:
@@ -73,11 +73,6 @@ def _played(item: Item, answer: Answer) -> str:
     return f"{answer.move.to_text()} {proof.result.value}{plies}"
 
 
-def _time(seconds: List[float]) -> Tuple[Optional[float], Optional[float]]:
-    return ((round(statistics.median(seconds), 3), round(max(seconds), 3)) if seconds
-            else (None, None))
-
-
 def markdown(label: str, items: Sequence[Item], names: Sequence[str],
              answers: Dict[Key, Answer]) -> List[str]:
     """The report's lines (markdown)."""
@@ -89,7 +84,7 @@ def markdown(label: str, items: Sequence[Item], names: Sequence[str],
              "|---|---|---|---|---|---|---|---|"]
     for s in table:
         split = s.split("goal")
-        median, most = _time(s.seconds)
+        median, most = s.times
         faults = ", ".join(f"{k} {n}" for k, n in sorted(s.faults.items())) or "0"
         times = " | ".join("-" if t is None else f"{t:.3f} s" for t in (median, most))
         lines.append(f"| {s.name} | {s.solved}/{len(s.answered)} | "
@@ -143,7 +138,7 @@ def as_json(label: str, items: Sequence[Item], names: Sequence[str],
     """The report as one JSON object."""
     players = {}
     for s in scores(items, names, answers):
-        median, most = _time(s.seconds)
+        median, most = s.times
         players[s.name] = {
             "solved": s.solved, "answered": len(s.answered),
             "share": round(s.solved / len(s.answered), 4) if s.answered else None,

@@ -208,7 +208,7 @@ def test_only_the_arenas_command_line_and_the_suites_reach_the_analysis():
     users = {m for m, deps in graph().items()
              if m.split(".")[0] == "arena" and any(d.split(".")[0] == "analysis" for d in deps)}
     assert users == {"arena.__main__"} | {m for m in users if m.startswith("arena.suite.")}
-    assert "arena.suite.prove" in users
+    assert "arena.suite.build" in users
 
 
 def test_the_shipped_packages_import_no_development_tooling():
