@@ -1,8 +1,5 @@
-"""Where a lost game was decided: the record ``python -m arena analyse`` writes into a lost
-game's (``LossAnalysis``; ``Skipped`` for a tie or a fault) and its one JSON form, whose fields
-docs/analyse.md lists; the reader accepts records written before a field existed. A move's
-exact proof (``Proof``) is here too, as the analysis's questions answer it for the suites.
-"""
+"""Where a lost game was decided (``LossAnalysis``, fields in docs/analyse.md; ``Skipped`` for a
+tie or a fault), read from records older than a field too; and a move's exact ``Proof``."""
 
 from dataclasses import asdict, dataclass
 from enum import Enum
@@ -102,31 +99,26 @@ def _words(items: List[Tuple[str, Any]]) -> Dict[str, Any]:
     return {name: v.value if isinstance(v, Enum) else v for name, v in items}
 
 
+# What a record written before these fields existed stands for.
+_OLDER = {"seconds": None, "forced_four_in": None, "win_in": None, "line_source": "proof",
+          "positions": 0, "elapsed": 0.0}
+
+
 def analysis_from_dict(data: Dict[str, Any]) -> Analysis:
     """The analysis a record's JSON object holds."""
     if "skipped" in data:
         return Skipped(data["skipped"])
     d = data.get("decisive")
-    return LossAnalysis(
-        loser=data["loser"], loser_moved=Seat.parse(data["loser_moved"]),
-        seconds=data.get("seconds"), lost_after=data["lost_after"],
-        decisive=None if d is None else Decisive(
-            index=d["index"], move=d["move"], proven=d["proven"],
-            avoidable=d.get("avoidable", False),
-            alternatives=[Alternative(a["move"], Value(a["value"]), a.get("no_four_within", 0))
-                          for a in d["alternatives"]]),
-        kind=Kind(data["kind"]), forced_four_in=data.get("forced_four_in"),
-        win_in=data.get("win_in"), line=data.get("line", []),
-        line_source=data.get("line_source", "proof"), phase=Phase(data["phase"]),
-        positions=data.get("positions", 0), elapsed=data.get("elapsed", 0.0))
+    decisive = None if d is None else Decisive(**{**d, "alternatives": [
+        Alternative(**{**a, "value": Value(a["value"])}) for a in d["alternatives"]]})
+    return LossAnalysis(**{**_OLDER, "line": [], **data, "decisive": decisive,
+                           "kind": Kind(data["kind"]), "phase": Phase(data["phase"])})
 
 
 @dataclass(frozen=True)
 class Proof:
-    """One legal column's exact value for the side to move, and the plies to the game's end
-    with best play where the forced-win search found them (None: a draw, or deeper): what the
-    analysis's exact questions (analysis/proof.py) answer, a suite's item keeps and a
-    puzzle is judged by."""
+    """One legal column's exact value for the side to move (analysis/proof.py), and the plies
+    to the end with best play where the forced-win search found them (None: a draw, or deeper)."""
 
     move: Move
     result: Outcome

@@ -1,7 +1,5 @@
-"""A game's board: ``M`` rows by ``N`` columns (9..12 each) and a forbidden cell ``(no_x, no_y)``
-anywhere, row x from the top and column y from the left (../shared/RULES.md). Its JSON form,
-``[M, N, no_x, no_y]`` (live files, requests), is parsed here with one line per mistake.
-"""
+"""A game's board (../shared/RULES.md) and its JSON form ``[M, N, no_x, no_y]``, parsed here with
+one line per mistake."""
 
 from dataclasses import dataclass
 from typing import Any, List
@@ -15,7 +13,7 @@ class BoardError(ValueError):
 
 @dataclass(frozen=True)
 class Board:
-    """M rows, N columns and the forbidden cell (row no_x, column no_y)."""
+    """M rows by N columns (9..12 each); the forbidden cell: row no_x from the top, column no_y."""
 
     M: int
     N: int

@@ -1,6 +1,5 @@
-"""Result codes of the course's Compete harness, and the fault kinds that map onto them in one
-table, so the referee, the records and the course's result files cannot disagree.
-"""
+"""The course's result codes and the fault kinds, mapped in one table that the referee, the
+records and the course's result files all read."""
 from enum import Enum, IntEnum
 from typing import Dict, Tuple
 

@@ -1,7 +1,5 @@
-"""One finished game, as the JSON Lines log holds it (docs/design.md, "JSON Lines record"),
-from the pairing's A/B view; what follows from its code and leg (who moved first, who got the
-points, who lost on the board) is a property here, so no reader derives it again.
-"""
+"""A game's key and its record; what follows from a record's code and leg (who moved first, who
+got the points, who lost on the board) is a property here, so no reader derives it again."""
 
 import json
 from dataclasses import MISSING, asdict, dataclass, field, fields
@@ -42,13 +40,12 @@ class GameKey:
         return Side.A if self.leg == 0 else Side.B
 
     def name(self, side: Side) -> str:
-        """The player's name on one side."""
         return self.a if side is Side.A else self.b
 
 
 @dataclass
 class GameRecord:
-    """One finished game, as written to the JSON Lines log (see docs/design.md)."""
+    """One finished game from the pairing's A/B view: a line of the log (docs/design.md)."""
 
     batch: str
     seed: int
@@ -76,15 +73,12 @@ class GameRecord:
 
     @property
     def first(self) -> Side:
-        """Side that moved first."""
         return self.key.first
 
     def side(self, seat: Seat) -> Side:
-        """The side that sat in ``seat``."""
         return self.first if seat is Seat.FIRST else self.first.other
 
     def seat(self, side: Side) -> Seat:
-        """The seat one side took."""
         return Seat.FIRST if side is self.first else Seat.SECOND
 
     @property
@@ -107,7 +101,6 @@ class GameRecord:
         return Board(self.M, self.N, self.no_x, self.no_y)
 
     def name(self, side: Side) -> str:
-        """The player's name on one side."""
         return self.key.name(side)
 
     def side_times(self, side: Side) -> List[float]:

@@ -1,8 +1,6 @@
-"""The JSON Lines log of finished games: one record a line, appended and flushed as each game
-ends, so a batch killed at any instant loses only the games being played (a torn last line is
-cut off before it resumes). Several processes may write one log (a batch and the web app's
-games): an append and the rewrite in game order (``sort_log``) each hold a lock on the log's
-folder, so no record appended during a rewrite is lost."""
+"""The JSON Lines log of finished games (docs/arena.md, "Results"). Several processes may write
+one log (a batch, the web app's games): an append and the rewrite in game order (``sort_log``)
+each hold the folder's lock, so no record appended during a rewrite is lost."""
 
 import contextlib
 import json
@@ -27,8 +25,7 @@ class ResultsError(Exception):
 
 
 def log_path(path: Path) -> Path:
-    """The log a user names: a file as it is, a results folder's LOG_NAME; ResultsError when
-    there is none."""
+    """The log a user names: a file as it is, a results folder's LOG_NAME; ResultsError if none."""
     if path.is_dir():
         log = path / LOG_NAME
         if not log.is_file():
@@ -72,9 +69,8 @@ def _parse_record(line: str, where: str) -> GameRecord:
 
 def whole_lines(path: Path, repair: bool = True) -> List[Tuple[int, str]]:
     """The complete lines of a JSON Lines file and their numbers, blank ones left out (none
-    without a file). Each line is written whole and flushed, so only the last can be torn (no
-    newline: its write was cut off): it is cut from the file, before the next append, with
-    ``repair``; without, it is an error."""
+    without a file). Only the last can be torn (each is written whole and flushed): ``repair``
+    cuts it from the file before the next append; without, it is an error."""
     if not path.exists():
         return []
     raw = path.read_bytes()
@@ -95,7 +91,6 @@ def whole_lines(path: Path, repair: bool = True) -> List[Tuple[int, str]]:
 
 
 def _cut(path: Path, size: int) -> None:
-    """Cuts a torn last line from the file, which keeps its first ``size`` bytes."""
     with open(path, "r+b") as handle:
         torn = handle.seek(0, os.SEEK_END) - size
         handle.truncate(size)
@@ -103,8 +98,8 @@ def _cut(path: Path, size: int) -> None:
 
 
 def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
-    """All records of a log (none without a file). A torn last line (no newline, or not JSON)
-    is cut from the file with `repair`, else an error, as is any bad line before it."""
+    """All records of a log (none without a file); a torn last line (no newline, or not JSON)
+    as in ``whole_lines``, any bad line before it an error."""
     lines = whole_lines(path, repair)
     records = []
     for number, line in lines:
@@ -183,27 +178,20 @@ def folder_lock(folder: Path) -> Iterator[None]:
 
 
 class ResultLog:
-    """Append-only writer of records; each record is flushed as soon as it is written."""
+    """Appends records to a log, each in the kernel once ``append`` returns (a SIGKILL of the
+    arena cannot lose it). The log is opened afresh for each, so a rewrite never strands one."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._handle = open(path, "a", encoding="utf-8")
+        path.touch()
 
     def append(self, record: GameRecord) -> None:
-        with folder_lock(self.path.parent):
-            try:  # another writer replaced the log (sort_log) since this one opened it?
-                replaced = os.stat(self.path).st_ino != os.fstat(self._handle.fileno()).st_ino
-            except FileNotFoundError:
-                replaced = True
-            if replaced:
-                self._handle.close()
-                self._handle = open(self.path, "a", encoding="utf-8")
-            self._handle.write(record.to_json() + "\n")
-            self._handle.flush()  # in the kernel now: a SIGKILL of the arena cannot lose it
+        with folder_lock(self.path.parent), open(self.path, "a", encoding="utf-8") as handle:
+            handle.write(record.to_json() + "\n")
 
     def close(self) -> None:
-        self._handle.close()
+        """Nothing is held between appends."""
 
     def __enter__(self) -> "ResultLog":
         return self

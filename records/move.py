@@ -1,8 +1,5 @@
-"""A move: a cell in course coordinates, and its three written forms, each parsed and printed
-here once: ``[x, y]`` (the log, the pages' JSON), ``"x.y"`` (as a person writes it: the analysis
-board's URL, a paste, which may also be numbers in pairs or a JSON list) and two base-36 digits
-(the replay page's packed moves).
-"""
+"""A move in course coordinates and its three written forms, each parsed and printed here once:
+``[x, y]`` (JSON), ``"x.y"`` (as a person writes it) and two base-36 digits (the replay page)."""
 
 import json
 import re
@@ -21,8 +18,7 @@ class Move:
 
     @classmethod
     def from_list(cls, value: Any) -> "Move":
-        """A move from ``[x, y]`` (a tuple too); ValueError for anything but two whole
-        numbers."""
+        """A move from ``[x, y]`` (a tuple too); ValueError for anything but two whole numbers."""
         if (not isinstance(value, (list, tuple)) or len(value) != 2
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
             raise ValueError(f"expected [x, y], two whole numbers, got {value!r}")
@@ -47,8 +43,7 @@ class Move:
 
     @classmethod
     def from_base36(cls, text: str) -> "Move":
-        """A move from its two base-36 digits (``"8c"``: row 8, column 12); ValueError
-        otherwise."""
+        """A move from two base-36 digits (``"8c"``: row 8, column 12); ValueError otherwise."""
         if len(text) != 2 or any(c not in DIGITS for c in text):
             raise ValueError(f"expected two base-36 digits, got {text!r}")
         return cls(DIGITS.index(text[0]), DIGITS.index(text[1]))
@@ -93,8 +88,7 @@ def moves_to_base36(moves: Iterable[Iterable[int]]) -> str:
 
 
 def moves_from_base36(text: str) -> List[Move]:
-    """The moves ``moves_to_base36`` packed; ValueError for text of odd length or another
-    character."""
+    """The moves ``moves_to_base36`` packed; ValueError for odd length or another character."""
     if len(text) % 2:
         raise ValueError(f"{len(text)} characters: base-36 moves have two a move")
     return [Move.from_base36(text[i:i + 2]) for i in range(0, len(text), 2)]

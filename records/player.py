@@ -1,7 +1,5 @@
-"""How to start a player: a process, a course library or a Python function, and its options
-(docs/arena.md, "The three kinds"). A config's entries, the command line's ``NAME=SPEC`` and the
-web app's choices are all parsed here into one ``PlayerSpec``, checked once, with one set of
-defaults."""
+"""How to start a player (docs/arena.md, "The three kinds"): a config's entries, the command
+line's ``NAME=SPEC`` and the web app's choices all parse into one checked ``PlayerSpec``."""
 
 import shlex
 from dataclasses import dataclass, field, replace
@@ -12,8 +10,7 @@ LOAD_TIMEOUT_S = 30.0  # seconds a course library may take to load before it los
 
 
 class SpecError(ValueError):
-    """A spec that cannot start a player; ``key`` names the part that is wrong (``bot.env``)
-    and the message is one line."""
+    """A spec that cannot start a player (one line); ``key`` names the wrong part (``bot.env``)."""
 
     def __init__(self, key: str, problem: str) -> None:
         super().__init__(f"{key}: {problem}")
@@ -21,8 +18,7 @@ class SpecError(ValueError):
 
 
 class PlayerKind(str, Enum):
-    """How a player runs: its own process on the platform protocol, a course `.so` in a host
-    process, or a function called in the arena's worker."""
+    """How a player runs: a process on the platform protocol, a course `.so` or a function."""
 
     PROCESS = "process"
     SO = "so"
@@ -47,7 +43,6 @@ class PlayerSpec:
 
     @property
     def argv(self) -> List[str]:
-        """A process player's command line."""
         return list(self.target)
 
     @property

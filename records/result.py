@@ -1,7 +1,5 @@
 """Who got a game's points and why, as the course's code says it from A's view (A and B: the
-pairing's sides, `<A>_<B>.txt`). Every reader asks the types here (``Result.of_code``,
-``Fault.of_code``, ``Result.outcome``) rather than mapping codes or strings to wins again.
-"""
+pairing's sides, `<A>_<B>.txt`); every reader asks these types, never maps codes again."""
 
 from dataclasses import dataclass
 from enum import Enum
@@ -124,7 +122,6 @@ class Result(str, Enum):
         return None if self is Result.DRAW else Side(self.value)
 
     def outcome(self, side: Side) -> Outcome:
-        """The result as one side sees it."""
         if self is Result.DRAW:
             return Outcome.DRAW
         return Outcome.WIN if self.value == side.value else Outcome.LOSS
@@ -141,7 +138,6 @@ class Fault:
 
     @property
     def code(self) -> Code:
-        """The course's code for this fault."""
         return fault_code(self.kind, by_a=self.side is Side.A)
 
     @classmethod
@@ -149,14 +145,10 @@ class Fault:
         """The fault a course code records (7 -> A timed out), None for a game decided on the
         board; ValueError for a number that is not a code."""
         code = Code(code)
-        for kind in FaultKind:
-            for side in Side:
-                if fault_code(kind, side is Side.A) == code:
-                    return cls(side, kind, detail)
-        return None
+        return next((cls(side, kind, detail) for kind in FaultKind for side in Side
+                     if fault_code(kind, side is Side.A) == code), None)
 
     def to_dict(self) -> Dict[str, str]:
-        """The fault as the log writes it."""
         return {"side": self.side.value, "kind": self.kind.value, "detail": self.detail}
 
     @classmethod

@@ -1,6 +1,5 @@
-"""Counting finished games: W-D-L overall, by colour, by pairing, by player, and the game pairs:
-one aggregation for every reader (stat.py, the progress bar, the early stop, the watch page,
-`arena compare`), over any ``Finished`` game: a ``GameRecord`` or a course's ``CourseGame``."""
+"""The one count of finished games (W-D-L by side, player, colour, pairing; game pairs) that
+every reader uses, over any ``Finished`` game: a ``GameRecord`` or a course's ``CourseGame``."""
 
 import math
 from collections import Counter, defaultdict
@@ -76,9 +75,8 @@ def wdl_of(games: Iterable[Finished], player: str) -> WDL:
 def by_colour(games: Iterable[Finished], side: Side = Side.A) -> Tuple[WDL, WDL]:
     """One side's W-D-L when it moved first, then when it moved second."""
     games = list(games)
-    first = [g for g in games if (g.key.leg == 0) == (side is Side.A)]
-    second = [g for g in games if (g.key.leg == 0) != (side is Side.A)]
-    return wdl(first, side), wdl(second, side)
+    return (wdl([g for g in games if g.key.first is side], side),
+            wdl([g for g in games if g.key.first is not side], side))
 
 
 def by_pairing(games: Iterable[G]) -> Dict[Tuple[str, str], List[G]]:
