@@ -267,7 +267,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
 def cmd_game(args: argparse.Namespace) -> int:
     from arena.core.players import make_player
     from arena.core.players.observed import Observed
-    from arena.report.terminal import TerminalBoard
+    from arena.report.terminal import terminal_board
 
     if len(args.players) != 2:
         raise ConfigError("command line: players: a game takes exactly two players")
@@ -280,8 +280,8 @@ def cmd_game(args: argparse.Namespace) -> int:
         players = {a: player_a, b: player_b}
         if args.watch:
             first = task.key.name(task.key.first)
-            players = {n: Observed(p, TerminalBoard(board, n, Seat.FIRST if n == first
-                                                    else Seat.SECOND, sys.stdout, args.delay))
+            players = {n: Observed(p, terminal_board(board, n, Seat.FIRST if n == first
+                                                     else Seat.SECOND, sys.stdout, args.delay))
                        for n, p in players.items()}
         record = play_task(players, task)
     print(json.dumps({"a": a, "b": b, "first": record.first.value, "board": board.to_list(),

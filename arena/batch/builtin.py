@@ -1,6 +1,5 @@
-"""The built-in players: our bot and the opponent ladder, known to every command by name
-(`arena gauntlet bot random greedy`, a config's lists, the web app's opponents) without being
-declared; a config's own `players:` entry of the same name wins."""
+"""The built-in players, our bot and the opponent ladder (docs/arena.md, "Configs"): every
+command knows them by name; a config's own `players:` entry of the same name wins."""
 
 from typing import Dict, Optional
 

@@ -1,6 +1,5 @@
 """Batch configs in YAML (docs/arena.md, "Configs"), checked before anything starts: a mistake
-is one line naming the file and the key (`ConfigError`), never a traceback ten minutes into a
-batch. Relative paths (globs, `so`, `cwd`) are relative to the working directory."""
+is one line naming the file and the key (`ConfigError`), never a traceback in a batch."""
 
 import glob
 from dataclasses import dataclass, field, replace
@@ -166,7 +165,6 @@ def parse_config(data: Any, where: str) -> Config:
 
 
 def load_config(path: Path) -> Config:
-    """Read and check a YAML config file."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:

@@ -1,6 +1,5 @@
-"""`--sprt ELO0 ELO1` on a batch: stop once the SPRT accepts or rejects, as fishtest does. The
-verdict is `stat.py --sprt`'s, kept in `<output>/early_stop.json`, so a resumed batch that is
-already decided plays nothing more."""
+"""`--sprt ELO0 ELO1` on a batch: stop once `stat.py --sprt`'s SPRT decides (docs/cluster.md,
+"Early stop"), the verdict kept in `<output>/early_stop.json`."""
 
 import json
 from dataclasses import asdict, dataclass
@@ -12,9 +11,7 @@ from arena.report.stats import SprtResult, pentanomial, sprt
 from records.tally import pair_scores
 
 STOP_NAME = "early_stop.json"
-# Before any spread between pairs (the first few all won by one side) the LLR is infinite:
-# a verdict from no evidence.
-MIN_PAIRS = 10
+MIN_PAIRS = 10  # before, the pairs often all end alike: an infinite LLR from no evidence
 
 
 @dataclass(frozen=True)

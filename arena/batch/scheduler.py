@@ -1,7 +1,5 @@
-"""Runs a batch: plans its games, hands them to an executor, logs each record as it comes back.
-Executors stop when their iterator is closed, so the scheduler alone owns the log: it drops a
-game that comes back twice (a lost worker's, rescheduled) and skips the games already logged,
-so a killed batch resumes where it stopped."""
+"""Runs a batch: plans its games, hands them to an executor, and alone writes the log: a game
+back twice (a lost worker's, rescheduled) is logged once, a logged one never played again."""
 
 import logging
 import signal

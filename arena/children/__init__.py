@@ -1,3 +1,2 @@
-"""Child processes the arena starts, players' and the analysis engine's alike: each in a session
-of its own and killed with everything it left (`reaper`), its pipes read against deadlines
-(`pipe_reader`) and its stderr's last bytes kept (`tail`)."""
+"""Child processes the arena starts, players' and the engine's: `reaper` (a session each, killed
+with all it left), `pipe_reader` (reads against a deadline), `tail` (the stderr's last bytes)."""

@@ -1,7 +1,6 @@
-"""Start player processes in their own session (Ctrl-C does not reach them; one ``killpg`` ends
-the group) and kill everything they left: a kill also finds, in ``/proc``, what is still in the
-session and any process holding one of the player's pipes (a grandchild that called ``setsid``).
-Every live child is registered, so that an exiting arena kills what it started."""
+"""Start player processes in their own session and kill everything they left (docs/arena.md,
+"The three kinds": the ``/proc`` scan); every live child is registered, so an exiting arena
+kills what it started."""
 import atexit
 import contextlib
 import os

@@ -1,6 +1,5 @@
 """Games in progress for a watcher of a batch (docs/web.md, "How it works"): only while a page
-watches does a worker write its game to `<output>/live/<pid>.jsonl` (a head line, then one
-`[x, y, seconds]` line a move, unbuffered; removed when the game ends)."""
+watches does a worker write its game to `<output>/live/<pid>.jsonl`."""
 
 import json
 import os
@@ -19,7 +18,6 @@ FRESH_S = 5.0  # a watcher's mark older than this (seconds) means nobody watches
 
 
 def live_dir(folder: Path) -> Path:
-    """The folder of a batch's live files, inside its output folder."""
     return Path(folder) / "live"
 
 
@@ -53,19 +51,16 @@ def move_line(res: MoveResult) -> Optional[List[float]]:
 
 class MoveSink(Protocol):
     """Where a watched game goes (a `LiveFile`, a cluster's `arena.cluster.relay`): the worker
-    asks `watched()` once a game, then calls `start`, `move` for each answer and `end`."""
+    asks `watched()` (whether a page watches now) once a game, then calls `start`, `move` for
+    each answer of either player and `end` (the record is on its way to the log)."""
 
-    def watched(self) -> bool:
-        """Whether a page watches the batch now."""
+    def watched(self) -> bool: ...
 
-    def start(self, task: Task) -> None:
-        """A watched game begins."""
+    def start(self, task: Task) -> None: ...
 
-    def move(self, res: MoveResult) -> None:
-        """One answer of either player of the watched game."""
+    def move(self, res: MoveResult) -> None: ...
 
-    def end(self) -> None:
-        """The watched game is over (its record is on its way to the log)."""
+    def end(self) -> None: ...
 
 
 class LiveFile(MoveSink):

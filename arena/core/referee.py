@@ -60,8 +60,7 @@ def _play(players: Tuple[Player, Player], board: Grid, time_limit: float) -> Gam
     started = {side: players[side - 1].start_game(board.M, board.N, board.no_x, board.no_y)
                for side in (2, 1)}
     for side in (1, 2):
-        load = started[side]
-        if load is not None:
+        if (load := started[side]) is not None:
             return _lost_by_fault(side, load, moves, times)
     last = (-1, -1)
     side = 1

@@ -1,5 +1,4 @@
-"""A game to play (a task: its key, board and time a move) and playing it into a record; each
-board is played twice, A first (leg 0) then B first (leg 1): the course's two lines a round."""
+"""A game to play (a ``Task``) and playing it into a record."""
 
 import socket
 from dataclasses import dataclass
@@ -27,7 +26,6 @@ class Task:
 
     @property
     def first(self) -> Side:
-        """The side that moves first."""
         return self.key.first
 
 

@@ -1,6 +1,4 @@
-"""The one game worker, of each local `-j` process and each Dask worker thread: players are
-made on first use and kept for the batch (a `.so` host stays loaded), and a watched game's
-answers go to its `MoveSink` (`arena.core.live`)."""
+"""The one game worker, of each local `-j` process and each Dask worker thread."""
 
 from typing import Callable, Dict, Optional
 
@@ -14,7 +12,8 @@ from records.player import PlayerSpec
 
 
 class GameWorker:
-    """Plays tasks between the players of `specs` (by name); `sink` sees watched games."""
+    """Plays tasks between the players of `specs` (by name), each made on first use and kept
+    for the batch (a `.so` host stays loaded); `sink` (`arena.core.live`) sees watched games."""
 
     def __init__(self, specs: Dict[str, PlayerSpec], sink: Optional[MoveSink] = None,
                  make: Callable[[str, PlayerSpec], Player] = make_player) -> None:
@@ -22,7 +21,6 @@ class GameWorker:
         self.players: Dict[str, Player] = {}
 
     def player(self, name: str) -> Player:
-        """The player `name`, made on first use and kept."""
         if name not in self.players:
             self.players[name] = self.make(name, self.specs[name])
         return self.players[name]

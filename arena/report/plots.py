@@ -11,8 +11,7 @@ from arena.report.results import CourseGame
 from records.tally import by_pairing, wdl
 
 matplotlib.use("Agg")  # files only: no display needed on a server
-# Our own log runs at INFO; matplotlib's INFO lines (its font cache being built on the first
-# run, say) are no news to the user.
+# matplotlib's INFO lines (its font cache built on the first run, say) are no news to the user
 logging.getLogger("matplotlib").setLevel(logging.WARNING)
 import matplotlib.pyplot as plt  # noqa: E402
 

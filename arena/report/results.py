@@ -1,21 +1,15 @@
-"""The course's result files, `compete_result/<A>_<B>.txt`, written from the games' log
-(`records.log`, the source of truth), so they can always be rewritten. One file a pairing:
-
-    0:               <- round 0; after its two lines an empty one, then round 1 ...
-    1\t2\t0          <- leg 0, A moved first: code (A's view, RULES.md), A's and B's seconds
-    2\t1\t1          <- leg 1, B moved first
-    Stat:            <- ratios for humans; readers stop here
-"""
+"""The course's result files, `compete_result/<A>_<B>.txt` (docs/arena.md, "Results"): written
+from the games' log (`records.log`, the source of truth), so they can always be rewritten."""
 
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Iterable, List, Optional, Tuple
 
 from records.game import GameKey, GameRecord
 from records.log import ResultsError, write_atomic
 from records.result import Fault, Result, Side
-from records.tally import by_pairing, wdl
+from records.tally import by_pairing, pairs, wdl
 
 NAME_RE = re.compile(r"^[A-Za-z0-9.+-]+$")
 
@@ -46,22 +40,13 @@ def course_game(record: GameRecord) -> CourseGame:
 
 
 def format_course_text(games: Iterable[CourseGame]) -> str:
-    """The course's text for one pairing: rounds with both legs, in order, then a Stat block."""
-    by_round: Dict[int, Dict[int, CourseGame]] = {}
-    for game in games:
-        by_round.setdefault(game.key.round, {})[game.key.leg] = game
+    """The course's text for one pairing of a batch: rounds with both legs, then a Stat block."""
     out: List[str] = []
     played: List[CourseGame] = []
-    for number in sorted(by_round):
-        legs = by_round[number]
-        if set(legs) != {0, 1}:
-            continue
-        out.append(f"{number}:")
-        for leg in (0, 1):
-            g = legs[leg]
-            out.append(f"{g.code}\t{g.seconds_a}\t{g.seconds_b}")
-            played.append(g)
-        out.append("")
+    for pair in pairs(games):
+        out.append(f"{pair[0].key.round}:")
+        out += [f"{g.code}\t{g.seconds_a}\t{g.seconds_b}" for g in pair] + [""]
+        played += pair
     total, count = len(played), wdl(played)
     out.append("Stat:")
     for label, n in (("A win", count.wins), ("B win", count.losses), ("tie", count.draws)):
@@ -86,22 +71,19 @@ _LINE_RE = re.compile(r"^(-?\d+)\s+(-?\d+)\s+(-?\d+)$")
 def parse_course_text(text: str, a: str, b: str, where: str) -> List[CourseGame]:
     """Games of one course text file; raises ResultsError naming the line on anything else."""
     games: List[CourseGame] = []
-    lines = text.splitlines()
+    lines = [line.strip() for line in text.splitlines()]
     i = 0
-    while i < len(lines):
-        line = lines[i].strip()
-        if line == "Stat:":
-            break
-        if not line:
+    while i < len(lines) and lines[i] != "Stat:":
+        if not lines[i]:
             i += 1
             continue
-        head = _ROUND_RE.match(line)
+        head = _ROUND_RE.match(lines[i])
         if not head:
             raise ResultsError(f"{where}:{i + 1}: expected a round header like '0:', "
-                               f"found {line[:40]!r}")
+                               f"found {lines[i][:40]!r}")
         for leg in (0, 1):
             number = i + 2 + leg
-            body = _LINE_RE.match(lines[number - 1].strip()) if number <= len(lines) else None
+            body = _LINE_RE.match(lines[number - 1]) if number <= len(lines) else None
             if not body:
                 raise ResultsError(f"{where}:{number}: round {head.group(1)} lacks its "
                                    f"'code<TAB>timeA<TAB>timeB' line for leg {leg} "

@@ -66,12 +66,11 @@ COLOUR_COLUMNS = [c for seat in Seat for c in (seat.value, f"score_{seat.value}"
 
 
 def _by_colour(games: Sequence[CourseGame]) -> List[object]:
-    """A's W/D/L and score when it moved first (leg 0), then when it moved second (leg 1)."""
+    """A's W/D/L and score as first player (leg 0), then as second (leg 1)."""
     return [cell for c in by_colour(games) for cell in (f"{c.wins}/{c.draws}/{c.losses}", c.score)]
 
 
 def colour_table(games: Sequence[CourseGame]) -> Table:
-    """A's W/D/L when it moved first (leg 0) and when it moved second (leg 1)."""
     rows = [[a, b, *_by_colour(gs)] for (a, b), gs in by_pairing(games).items()]
     return Table("colours", "as first and as second player (A's view, W/D/L)",
                  ["A", "B", *COLOUR_COLUMNS], rows)

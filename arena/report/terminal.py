@@ -1,32 +1,31 @@
-"""Watching a game in the terminal: an observer (arena.core.players.observed) that draws the
-board after a side's moves; X moved first, O second, # is the forbidden cell."""
+"""Watching a game in the terminal (`arena game --watch`)."""
 
 import time
 from typing import List, TextIO
 
 from arena.core.players.base import MoveResult
 from arena.core.players.human import render
+from arena.core.players.observed import Observer
 from records.board import Board
 from records.result import Seat
 
 
-class TerminalBoard:
-    """An observer of the side `name` (arena.core.players.observed), in ``seat``: after each
-    of its moves, prints the board to `out`, its pieces as the seat's symbol, and waits `delay`
-    seconds."""
+def terminal_board(board: Board, name: str, seat: Seat, out: TextIO,
+                   delay: float = 0.0) -> Observer:
+    """An observer (arena.core.players.observed) of the side `name` in `seat`: after each of its
+    moves it prints the board to `out` (X moved first, O second, # the forbidden cell) and waits
+    `delay` seconds."""
+    M, N, no_x, no_y = board.to_list()
 
-    def __init__(self, board: Board, name: str, seat: Seat, out: TextIO,
-                 delay: float = 0.0) -> None:
-        self.board, self.name, self.out, self.delay = board, name, out, delay
-        self.mark, self.other = seat.symbol, seat.other.symbol
-
-    def __call__(self, res: MoveResult, view: List[int]) -> None:
-        M, N, no_x, no_y = self.board.M, self.board.N, self.board.no_x, self.board.no_y
+    def show(res: MoveResult, view: List[int]) -> None:
         after = list(view)
         if res.point is not None and 0 <= res.point[0] < M and 0 <= res.point[1] < N:
             after[res.point[0] * N + res.point[1]] = 2
         what = f"plays {res.point}" if res.fault is None else f"faults: {res.fault.value}"
-        self.out.write(f"\n{self.mark} {self.name} {what} ({res.elapsed * 1000:.0f} ms)\n")
-        self.out.write(render(M, N, no_x, no_y, after, res.point, self.mark, self.other) + "\n")
-        self.out.flush()
-        time.sleep(self.delay)
+        out.write(f"\n{seat.symbol} {name} {what} ({res.elapsed * 1000:.0f} ms)\n")
+        out.write(render(M, N, no_x, no_y, after, res.point, seat.symbol, seat.other.symbol)
+                  + "\n")
+        out.flush()
+        time.sleep(delay)
+
+    return show

@@ -18,7 +18,6 @@ class MoveResult:
 
 
 def fault(kind: FaultKind, detail: str, elapsed: float = 0.0) -> MoveResult:
-    """A faulted request."""
     return MoveResult(None, elapsed, kind, detail)
 
 

@@ -19,15 +19,13 @@ def render(M: int, N: int, no_x: int, no_y: int, view: Sequence[int],
     """The one terminal board (the human player's, `arena game --watch`'s), column numbers
     underneath: ``view``'s own pieces (2) as ``own``, the other's as ``other``, `last` boxed."""
     marks = {0: ".", 1: other, 2: own}
-    lines = []
-    for x in range(M):
-        cells = []
-        for y in range(N):
-            mark = FORBIDDEN if (x, y) == (no_x, no_y) else marks[view[x * N + y]]
-            cells.append(f"[{mark}]" if (x, y) == last else f" {mark} ")
-        lines.append(f"{x:2d} " + "".join(cells))
-    lines.append("   " + "".join(f"{y:^3d}" for y in range(N)))
-    return "\n".join(lines)
+
+    def cell(x: int, y: int) -> str:
+        mark = FORBIDDEN if (x, y) == (no_x, no_y) else marks[view[x * N + y]]
+        return f"[{mark}]" if (x, y) == last else f" {mark} "
+
+    lines = [f"{x:2d} " + "".join(cell(x, y) for y in range(N)) for x in range(M)]
+    return "\n".join(lines + ["   " + "".join(f"{y:^3d}" for y in range(N))])
 
 
 class HumanPlayer(Player):

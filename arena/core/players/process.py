@@ -1,8 +1,6 @@
-"""A bot run as a process speaking the online platform's protocol (RULES.md): started each game
-in its own session and killed with all it started when the game ends; as on the platform, its
-start-up counts against its first move when it opens. A leading ``python`` is the arena's own
-interpreter, whatever PATH would find. A process on the bot's getpoint line protocol is started
-and read the same way, and kept from one position to the next (GetpointProcess)."""
+"""Players run as processes (docs/arena.md, "The three kinds"): one a game on the platform's
+protocol (RULES.md), or one kept between positions on the bot's getpoint line protocol
+(GetpointProcess). A leading ``python`` is the arena's own interpreter, whatever PATH finds."""
 import re
 import struct
 import subprocess
@@ -52,8 +50,7 @@ class ProcessPlayer(Player):
         return failed
 
     def _spawn(self) -> Optional[MoveResult]:
-        """Starts the process, its output read against deadlines and its stderr's tail kept;
-        a fault if it cannot start."""
+        """Starts the process, its output read against deadlines; a fault if it cannot start."""
         try:
             self._child = spawn(self.argv, self.cwd, self.env)
         except OSError as e:
@@ -124,11 +121,9 @@ class ProcessPlayer(Player):
 
 
 class GetpointProcess(ProcessPlayer):
-    """A process on the bot's getpoint line protocol (docs/protocol.md, 2), asked about one
-    position at a time: three lines a request (``M N noX noY lastX lastY``, top, board), ``x
-    y`` back. Started on the first request and kept for the next ones (each request stands
-    alone); killed after a timeout or a reply it cannot read, and started afresh for the next
-    position."""
+    """A process on the bot's getpoint line protocol (docs/protocol.md, 2): three lines a
+    position, ``x y`` back. Kept for the next positions (each request stands alone); after a
+    timeout or an unreadable reply killed, and started afresh for the next position."""
 
     _head = ""
 

@@ -1,7 +1,5 @@
-"""A trusted Python strategy called in-process (tests, the cheap ladder opponents), with
-getPoint's meaning: ``f(M, N, top, board, last_x, last_y, no_x, no_y) -> (x, y)``. A class is
-instantiated afresh each game, so no state leaks between games (as a library reloaded per game).
-Calls are timed but cannot be interrupted: a slow one loses on time after it returns."""
+"""A trusted Python strategy called in-process, with getPoint's meaning (docs/arena.md, "The
+three kinds"): a class is instantiated afresh each game; a slow call loses once it returns."""
 import functools
 import importlib
 import inspect

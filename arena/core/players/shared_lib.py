@@ -1,6 +1,5 @@
 """A course ``.so`` strategy, played through a host process (``so_host.py``; docs/arena.md,
-"Hosting the course's libraries"): a crash, an abort or a hang in the library loses one game.
-Loading is not timed; each ``getPoint`` is, from request to whole reply, ``clearPoint`` included."""
+"Hosting the course's libraries"): loading is untimed, each request timed to its whole reply."""
 import signal
 import sys
 import time

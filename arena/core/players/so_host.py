@@ -1,6 +1,5 @@
-"""Host process for the course's ``.so`` strategies, run as a standard-library script by
-``shared_lib.SharedLibPlayer``: one per player, forking one child a game that loads the library
-(docs/arena.md, "Hosting the course's libraries").
+"""Host process for the course's ``.so`` strategies (docs/arena.md, "Hosting the course's
+libraries"): a standard-library script, one per ``SharedLibPlayer``, forking a child a game.
 
 Protocol, text lines on stdin and a duplicate of stdout (fd 1 points at stderr, so a library
 writing to stdout cannot corrupt it):
