@@ -9,9 +9,8 @@ import random
 import secrets
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator, Dict, List, Mapping, Optional
+from typing import Any, AsyncIterator, Dict, List, Mapping, Optional, Tuple
 from urllib.parse import urlencode
 
 from starlette.responses import JSONResponse, Response
@@ -39,7 +38,6 @@ from arena.web.asgi import (
     route,
 )
 from arena.web.jobs import JobState
-from records.board import Board
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultLog
 from records.player import PlayerSpec
@@ -52,20 +50,11 @@ GRACE_S = 5.0  # seconds a game waits for its page to come back (a reload) befor
 MIN_SECONDS, MAX_SECONDS = 0.01, 60.0
 
 
-@dataclass(frozen=True)
-class NewGame:
-    """What the play page asks for: an opponent, a board, a colour."""
-
-    opponent: str
-    spec: PlayerSpec
-    board: Board
-    seed: int  # the board's seed; -1 for a board chosen cell by cell
-    human: Seat  # the person's
-
-
-def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
-    """The game a body {"opponent", "seconds", "colour" (a Seat; first by default), "seed" or
-    "board"} asks for; BadRequest with the reason otherwise."""
+def parse_new_game(body: Any, players: Mapping[str, PlayerSpec], round_: int,
+                   time_limit: float) -> Tuple[PlayerSpec, Task]:
+    """The opponent and the game (its round ``round_``) that a body {"opponent", "seconds",
+    "colour" (the person's Seat; first by default), "seed" or "board" (then seed -1)} asks
+    for; BadRequest with the reason otherwise."""
     [name] = fields(body, opponent=str)
     if name not in players:
         raise BadRequest(f"opponent: no player named {name!r}")
@@ -80,20 +69,18 @@ def parse_new_game(body: Any, players: Mapping[str, PlayerSpec]) -> NewGame:
         seed = (random.randrange(10**6) if body.get("seed") is None
                 else number(body, "seed", int, 0, 2**31 - 1))
         board = draw_board(seed, 0)
-    return NewGame(name, spec, board, seed, human)
+    key = GameKey(BATCH, HUMAN, name, seed, round_, 0 if human is Seat.FIRST else 1)
+    return spec, Task(key, board, time_limit)
 
 
 class PlayGame:
     """One game between the person and an opponent, played in its own thread."""
 
-    def __init__(self, game_id: str, new: NewGame, number: int, time_limit: float,
-                 log_path: Path) -> None:
-        self.id, self.new = game_id, new
+    def __init__(self, game_id: str, spec: PlayerSpec, task: Task, log_path: Path) -> None:
+        self.id, self.spec, self.task, self.log_path = game_id, spec, task, log_path
+        self.opponent = task.key.b
         self.changes = Changes()  # bumped at every change, so a page waits for the next one
         self.human = WebPlayer(HUMAN, on_change=self.changes.bump)
-        self.task = Task(GameKey(BATCH, HUMAN, new.opponent, new.seed, number,
-                                 0 if new.human is Seat.FIRST else 1), new.board, time_limit)
-        self.log_path = log_path
         self.moves: List[List[int]] = []  # the game so far, as the referee accepted it
         self.record: Optional[GameRecord] = None
         self.error = ""
@@ -108,9 +95,9 @@ class PlayGame:
 
     def _run(self) -> None:
         try:
-            with make_player(self.new.opponent, self.new.spec) as opponent:
+            with make_player(self.opponent, self.spec) as opponent:
                 players = {HUMAN: Observed(self.human, self._moved),
-                           self.new.opponent: Observed(opponent, self._moved)}
+                           self.opponent: Observed(opponent, self._moved)}
                 record = play_task(players, self.task)
             with ResultLog(self.log_path) as log:
                 log.append(record)
@@ -143,10 +130,10 @@ class PlayGame:
 
     def state(self) -> Dict[str, Any]:
         """Everything the page draws, from the server's view (the page judges nothing)."""
-        b, rec = self.task.board, self.record
+        b, key, rec = self.task.board, self.task.key, self.record
         state: Dict[str, Any] = {
-            "id": self.id, "opponent": self.new.opponent, "M": b.M, "N": b.N, "no_x": b.no_x,
-            "no_y": b.no_y, "seed": self.new.seed, "human_first": self.new.human is Seat.FIRST,
+            "id": self.id, "opponent": self.opponent, "M": b.M, "N": b.N, "no_x": b.no_x,
+            "no_y": b.no_y, "seed": key.seed, "human_first": key.first is Side.A,
             "moves": rec.moves if rec else list(self.moves), "your_turn": self.human.waiting(),
             "over": self.over, "error": self.error, "time_limit": self.task.time_limit,
             "version": self.changes.version,
@@ -171,9 +158,8 @@ class Games:
         self._numbers = itertools.count(int(time.time()))
 
     def create(self, body: Any) -> PlayGame:
-        new = parse_new_game(body, self.players)
-        game = PlayGame(secrets.token_hex(6), new, next(self._numbers), self.time_limit,
-                        self.folder / LOG_NAME)
+        spec, task = parse_new_game(body, self.players, next(self._numbers), self.time_limit)
+        game = PlayGame(secrets.token_hex(6), spec, task, self.folder / LOG_NAME)
         with self._lock:
             self._games[game.id] = game
         game.thread.start()

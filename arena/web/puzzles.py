@@ -1,10 +1,6 @@
-"""The puzzle page's server side (docs/web.md, "Puzzles") and its routes (`routes`, at the
-end): the puzzles a page asks for (a
-suite file in the served folder or a shipped suite by name, or the positions where the
-folder's own games went wrong: each lost game's decisive move, from the loss analysis its
-record carries or its kept review's), each with its last result; a step judged by exact proof
-(arena/suite/puzzle.py) in the request's thread; and each finished attempt appended to
-``<folder>/puzzles.jsonl``, so nothing of it is lost."""
+"""The puzzle page's server side (docs/web.md, "Puzzles"): the puzzles of a suite or of the
+folder's own lost games, each with its last result; a step judged by exact proof
+(arena/suite/puzzle.py) in the request's thread; each finished attempt kept; and the routes."""
 
 import json
 import threading
@@ -19,7 +15,7 @@ from arena.engine.review import Review, review_path
 from arena.suite.item import Goal, Item, SuiteError, level_of, read_suite
 from arena.suite.position import reach, stones_id
 from arena.suite.puzzle import NODES, attempt_moves, parse_request, play_step
-from arena.web.asgi import BadRequest, NotFound, bad_request, fields, route, served_path
+from arena.web.asgi import BadRequest, NotFound, bad_request, fields, number, route, served_path
 from records.analysis import LossAnalysis
 from records.game import GameRecord
 from records.log import LOG_NAME, LogFollower, whole_lines
@@ -41,12 +37,22 @@ def item_view(item: Item) -> Dict[str, Any]:
             "origin": item.source.to_dict() if item.source else None}
 
 
-def mistake_view(record: GameRecord, index: int, log: str,
-                 analysis: Optional[LossAnalysis]) -> Dict[str, Any]:
-    """The position before a lost game's decisive move, as a "hold" puzzle: the loser's
-    move to find is one that does not lose, which the loss analysis says it had."""
+def mistake_view(folder: Path, record: GameRecord, log: str) -> Optional[Dict[str, Any]]:
+    """The position before a lost game's decisive move as a "hold" puzzle (the loser's move to
+    find is one that does not lose): the move of the loss analysis the record carries where it
+    proves a move held there, else of its kept review; None without one, or for a record no
+    referee allows."""
+    analysis = record.analysis if isinstance(record.analysis, LossAnalysis) else None
+    decisive = analysis and analysis.decisive
+    index = (_reviewed_decisive(folder, record) if analysis is None
+             else decisive.index if decisive and decisive.proven else None)
+    if index is None:
+        return None
     moves = [Move.from_list(m) for m in record.moves[:index]]
-    grid = reach(record.board, moves)
+    try:
+        grid = reach(record.board, moves)
+    except PositionError:
+        return None
     plies = analysis.forced_four_in if analysis else None
     return {"id": stones_id(record.board, grid), "board": record.board.to_list(),
             "moves": [m.to_list() for m in moves],
@@ -103,35 +109,17 @@ class Puzzles:
         raise NotFound(f"{name}: no such suite in the served folder or the shipped suites")
 
     def _mistakes(self, relative: str) -> Tuple[List[Dict[str, Any]], str]:
-        """The positions before the decisive moves of a log's lost games: the loss analysis
-        the record carries (only one that proves a move held there), else its kept review's;
-        and a line saying how many lost games had neither."""
+        """The puzzles of a log's lost games (`mistake_view`), and a line saying how many lost
+        games had none."""
         records = LogFollower(served_path(self.folder, relative, is_file=True)).read()[1]
+        views = [mistake_view(self.folder, r, relative) for r in records if r.loser is not None]
         found: Dict[str, Dict[str, Any]] = {}
-        lost = without = 0
-        for record in records:
-            if record.loser is None:
-                continue
-            lost += 1
-            analysis = record.analysis if isinstance(record.analysis, LossAnalysis) else None
-            index: Optional[int] = None
-            if analysis is not None:
-                if analysis.decisive is not None and analysis.decisive.proven:
-                    index = analysis.decisive.index
-            else:
-                index = _reviewed_decisive(self.folder, record)
-            if index is None:
-                without += 1
-                continue
-            try:
-                view = mistake_view(record, index, relative, analysis)
-            except PositionError:  # a record no referee allows: not a puzzle
-                without += 1
-                continue
+        for view in filter(None, views):
             found.setdefault(view["id"], view)  # the same stones twice: one puzzle
-        note = (f"{lost} lost game{'s' * (lost != 1)} in {relative}; {without} without a "
-                "decisive move proven (analyse or review a game to add its mistake)"
-                if without else f"{lost} lost game{'s' * (lost != 1)} in {relative}")
+        note = f"{len(views)} lost game{'s' * (len(views) != 1)} in {relative}"
+        if None in views:
+            note += (f"; {views.count(None)} without a decisive move proven (analyse or review "
+                     "a game to add its mistake)")
         return list(found.values()), note
 
     def results(self) -> Dict[str, Dict[str, Any]]:
@@ -157,9 +145,7 @@ class Puzzles:
         fields(body, *STEP_KEYS)
         with bad_request(ValueError):
             request = parse_request(body)
-        nodes = body.get("nodes", self.nodes)
-        if isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= self.nodes:
-            raise BadRequest(f"nodes: a whole number within 1..{self.nodes}, got {nodes!r:.40}")
+        nodes = number(body, "nodes", int, 1, self.nodes) if "nodes" in body else self.nodes
         puzzle = body.get("puzzle")
         if puzzle is not None and (
                 not isinstance(puzzle, Mapping) or set(puzzle) != PUZZLE_KEYS
@@ -192,9 +178,8 @@ def _reviewed_decisive(folder: Path, record: GameRecord) -> Optional[int]:
         review = Review.from_dict(data)
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if review.key != record.key or review.decisive is None:
-        return None
-    return review.decisive if 0 <= review.decisive < len(record.moves) else None
+    index = review.decisive
+    return index if review.key == record.key and index in range(len(record.moves)) else None
 
 
 routes = [  # a step is judged by exact search in the request's thread

@@ -1,8 +1,6 @@
-"""The replay page, one renderer for `python -m arena view` and `arena serve`'s `/replay`
-(docs/viewer.md, "Size and speed"): the static folder's template, script and style, kept as
-plain files to be edited and linted as what they are, inlined with the encoded records into one
-self-contained file (no server, no network) that opens from a USB stick.
-And the served folder's finished games (`routes`, at the end): the replay page of its log,
+"""The replay page, one renderer for `python -m arena view` and `/replay` (docs/viewer.md,
+"Size and speed"): the static template, script and style inlined with the encoded records into
+one self-contained file; and the routes to the served folder's finished games: its log's page,
 a game in it, a game on the analysis board.
 """
 

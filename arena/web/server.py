@@ -1,12 +1,6 @@
-"""`python -m arena serve [FOLDER]`: play the bot and watch a batch in the browser.
-
-A local app for one person on Starlette and uvicorn (docs/web.md, "How it works"): each
-feature's module holds its routes (arena/web/games.py: play, watch.py, replay.py, reviews.py,
-analysis_board.py, puzzles.py), the HTTP layer is `arena/web/asgi.py`; this module assembles
-them with the pages (`PAGES`; `/review?KEY&seconds=S`, `/analyse?board=M,N,no_x,no_y&moves=
-x.y,...&ply=K` or `&cells=ROW/...`, `/puzzles?suite=NAME` or `?log=PATH`) and their files
-(`/static/NAME`), keeps the features' state on ``app.state``, starts and stops them in the
-lifespan, and serves the app on a socket bound beforehand.
+"""`python -m arena serve [FOLDER]`: play the bot and watch a batch in the browser (docs/web.md,
+"How it works"): the features' routes assembled with the pages and their files, the features'
+state on ``app.state``, started and stopped in the lifespan, served on a socket bound first.
 """
 
 import asyncio
@@ -69,9 +63,8 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 
 def create_app(folder: Path, players: Mapping[str, PlayerSpec], time_limit: float = 3.0,
                sprt: Tuple[float, float] = (0.0, 10.0)) -> Starlette:
-    """The app of a served folder: its features' routes, the pages and their files, and on
-    ``app.state`` the folder and each feature's state, made here, so they are there before
-    the lifespan starts."""
+    """The app of a served folder; its state (the folder, each feature's) is made here, so it
+    is there before the lifespan starts."""
     routes = [Route(path, partial(page, name), methods=["GET"]) for path, name in PAGES.items()]
     for feature in (games, watch, replay, reviews, analysis_board, puzzles):
         routes += feature.routes
