@@ -7,32 +7,24 @@ import os
 import signal
 import subprocess
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO, Dict, List, Mapping, Optional, Sequence, Set
 
 
 @dataclass
 class Child:
-    """A started player process: its Popen, its stderr fd (the reader owns and closes it), and
-    the inodes of its three pipes (to find whoever still holds them)."""
+    """A started player process: its Popen, the arena's ends of its pipes (the stderr fd is its
+    reader's to close), and their inodes (to find whoever still holds them)."""
 
     proc: "subprocess.Popen[bytes]"
+    stdin: IO[bytes]
+    stdout: IO[bytes]
     stderr_fd: int
-    pipe_inodes: Set[int] = field(default_factory=set)
+    pipe_inodes: Set[int]
 
     @property
     def pid(self) -> int:
         return self.proc.pid
-
-    @property
-    def stdin(self) -> IO[bytes]:
-        assert self.proc.stdin is not None  # spawn makes all three pipes
-        return self.proc.stdin
-
-    @property
-    def stdout(self) -> IO[bytes]:
-        assert self.proc.stdout is not None
-        return self.proc.stdout
 
 
 _live: Dict[int, Child] = {}
@@ -45,11 +37,11 @@ def spawn(argv: Sequence[str], cwd: Optional[str] = None,
     proc = subprocess.Popen(list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, cwd=cwd, env={**os.environ, **(env or {})},
                             bufsize=0, close_fds=True, start_new_session=True)
-    pipes = (proc.stdin, proc.stdout, proc.stderr)
-    inodes = {os.fstat(p.fileno()).st_ino for p in pipes if p}
-    assert proc.stderr is not None  # stderr=PIPE
-    child = Child(proc, os.dup(proc.stderr.fileno()), inodes)
-    proc.stderr.close()
+    stdin, stdout, stderr = proc.stdin, proc.stdout, proc.stderr
+    assert stdin and stdout and stderr  # all three are pipes
+    child = Child(proc, stdin, stdout, os.dup(stderr.fileno()),
+                  {os.fstat(p.fileno()).st_ino for p in (stdin, stdout, stderr)})
+    stderr.close()
     with _live_lock:
         _live[proc.pid] = child
     return child

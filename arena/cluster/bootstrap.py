@@ -1,9 +1,6 @@
-"""The first thing a worker runs for a batch: it checks the worker, puts the client's code there
-and reports (docs/cluster.md, "What a worker needs"). Dask unpickles a plugin before calling it,
-so this module imports only the standard library and `distributed`, and a `Bootstrap` pickles as
-this file's source text plus plain data (`__reduce__`), which any Python 3 runs, where code
-pickled by value holds bytecode of the client's version. Only a worker that passes gets the
-batch's resource, which every game asks for."""
+"""A worker's first step in a batch: check the worker, install the client's code, report
+(docs/cluster.md, "What a worker needs": why this module imports only the standard library and
+`distributed`, and pickles as its source text plus plain data)."""
 
 import asyncio
 import importlib
@@ -79,9 +76,7 @@ def _mib(size: int) -> str:
 
 
 def _inside(path: Optional[str], folder: str) -> bool:
-    if not path:
-        return False
-    return os.path.realpath(path).startswith(os.path.realpath(folder) + os.sep)
+    return path is not None and os.path.realpath(path).startswith(os.path.realpath(folder) + os.sep)
 
 
 def activate(folder: str, packages: Sequence[str]) -> Any:

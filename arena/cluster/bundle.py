@@ -1,6 +1,5 @@
-"""What a batch ships to its workers (docs/cluster.md, "What a worker needs"): the arena's own
-code, the folder the batch runs from less what no player reads, every `.so` a spec names (one
-outside the folder under `_external/`), and specs with paths relative to the bundle's root."""
+"""What a batch ships to its workers (docs/cluster.md, "What a worker needs"): the arena's code,
+the batch's folder, every `.so` a spec names, and specs with paths relative to the bundle."""
 
 import hashlib
 import importlib

@@ -1,6 +1,5 @@
 """The workers' reports of their check before the first game, read on the client
-(docs/cluster.md, "What a worker needs"): any problem of a worker there at the start stops the
-batch; a later one that fails gets no game and is named once."""
+(docs/cluster.md, "What a worker needs", "Checked first")."""
 
 import logging
 import threading

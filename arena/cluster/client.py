@@ -1,6 +1,5 @@
-"""The Dask executor: ship the arena's code and the batch's files, have every worker check
-itself and its players, submit one task per game, yield records as they finish (the client is
-the log's only writer), cancel the rest when the iterator is closed."""
+"""The Dask executor (docs/cluster.md): ships the code and files, has every worker check itself,
+submits one task a game, yields records as they finish and cancels the rest when closed."""
 
 import dataclasses
 import logging

@@ -1,7 +1,5 @@
 """The games in progress of a batch on a Dask cluster, relayed to the client's live files
-(`arena.core.live`; docs/cluster.md, "What is the same"): a Dask `Event` says whether a page
-watches, and a watched game's head, moves and end come back as events. The scheduler needs no
-arena: it holds a flag and passes msgpack messages."""
+(`arena.core.live`; docs/cluster.md, "What is the same": Watching)."""
 
 import logging
 import math
@@ -33,9 +31,10 @@ def live_topic(name: str) -> str:
     return f"{name}-live"
 
 
-class WorkerRelay:
-    """On a worker: whether a page watches (the scheduler's event, asked at most once every
-    ASK_EVERY seconds; the worker's threads share the answer)."""
+class RelaySink(MoveSink):
+    """On a worker, for all its threads: whether a page watches (the scheduler's event, asked at
+    most once every ASK_EVERY seconds), and each thread's watched games, sent to the client as
+    events on the batch's live topic: the game's head first, each answer, its end last."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -59,21 +58,10 @@ class WorkerRelay:
             self._watched = answer
         return answer
 
-
-class RelaySink(MoveSink):
-    """One worker thread's watched games, sent to the client as events on the batch's live
-    topic: the game's head first, each answer, its end last."""
-
-    def __init__(self, relay: WorkerRelay) -> None:
-        self.relay = relay
-
-    def watched(self) -> bool:
-        return self.relay.watched()
-
     def _send(self, msg: Dict[str, Any]) -> None:
         worker = get_worker()
         msg["slot"] = f"{worker.address}/{threading.get_ident()}"
-        worker.log_event(live_topic(self.relay.name), msg)
+        worker.log_event(live_topic(self.name), msg)
 
     def start(self, task: Task) -> None:
         self._send({"head": game_head(task)})

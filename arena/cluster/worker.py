@@ -1,6 +1,5 @@
 """The worker side, once `bootstrap` has put this code there: unpack the batch's files, check
-the players, and play tasks with one `GameWorker` per worker thread, each keeping its players
-until the plugin's teardown."""
+the players, and play tasks with one `GameWorker` per worker thread until the teardown."""
 
 import os
 import pickle
@@ -12,7 +11,7 @@ from typing import Any, Dict, List, Sequence
 from distributed import get_worker
 
 from arena.cluster.bootstrap import unpack_once
-from arena.cluster.relay import RelaySink, WorkerRelay
+from arena.cluster.relay import RelaySink
 from arena.core.players import make_player
 from arena.core.tasks import Task
 from arena.core.worker import GameWorker
@@ -35,7 +34,7 @@ class BatchFiles:
     that play with them, and the relay of its watched games (`name`: the batch run's)."""
 
     def __init__(self, batch: Dict[str, Any], local_directory: str, name: str) -> None:
-        self.relay = WorkerRelay(name)
+        self.sink = RelaySink(name)
         self.data, self.base = batch["data"], batch["root"]
         if self.data is not None:
             self.base = os.path.join(local_directory, batch["name"])
@@ -80,13 +79,12 @@ class BatchFiles:
         ident = threading.get_ident()
         with self._lock:
             if ident not in self._workers:
-                self._workers[ident] = GameWorker(self.specs, RelaySink(self.relay))
+                self._workers[ident] = GameWorker(self.specs, self.sink)
             return self._workers[ident]
 
 
-# A game as Dask sends it: builtin eval of this expression with NAME (the batch's plugin) and
-# TASK (a pickled Task). The scheduler unpickles every task's function and arguments, and it
-# has no arena: builtins and bytes it can read.
+# A game as Dask sends it, readable by a scheduler without the arena (docs/cluster.md): builtin
+# eval of this expression with NAME (the batch's plugin) and TASK (a pickled Task).
 GAME = "__import__('arena.cluster.worker').cluster.worker.play_remote(NAME, TASK)"
 
 

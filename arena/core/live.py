@@ -64,8 +64,7 @@ class MoveSink(Protocol):
 
 
 class LiveFile(MoveSink):
-    """One local worker's file of the game it plays (only while watched); `stem` names the
-    file (by default this process's pid)."""
+    """One local worker's file of the game it plays, named `stem` (this process's pid)."""
 
     def __init__(self, folder: Path, stem: Optional[str] = None) -> None:
         self.folder = Path(folder)

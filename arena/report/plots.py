@@ -24,11 +24,8 @@ def score_plot(games: Sequence[CourseGame], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(max(4.0, 0.6 * len(labels) + 2), 3.5))
     ax.bar(range(len(labels)), scores, color="tab:blue")
     ax.axhline(50, color="grey", linewidth=0.8, linestyle="--")
-    ax.set_xticks(range(len(labels)))
-    ax.set_xticklabels(labels, rotation=45, ha="right", fontsize=8)
-    ax.set_ylim(0, 100)
-    ax.set_ylabel("score of A (%)")
-    ax.set_title("score per opponent")
+    ax.set_xticks(range(len(labels)), labels, rotation=45, ha="right", fontsize=8)
+    ax.set(ylim=(0, 100), ylabel="score of A (%)", title="score per opponent")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -44,10 +41,7 @@ def time_plot(times: Dict[str, List[float]], path: Path) -> Path:
     for player, ts in times.items():
         ax.hist([max(t * 1000, 0.01) for t in ts], bins=bins.tolist(), histtype="step",
                 label=player)
-    ax.set_xscale("log")
-    ax.set_xlabel("move time (ms)")
-    ax.set_ylabel("moves")
-    ax.set_title("move-time histogram")
+    ax.set(xscale="log", xlabel="move time (ms)", ylabel="moves", title="move-time histogram")
     if times:
         ax.legend(fontsize=7)
     fig.tight_layout()

@@ -11,8 +11,8 @@ __all__ = ["MoveResult", "Player", "make_player"]
 
 
 def make_player(name: str, spec: Union[PlayerSpec, Mapping[str, Any]]) -> Player:
-    """The player a spec describes, named `name` (its processes start lazily); a spec that
-    cannot make one raises records.player.SpecError naming the problem."""
+    """The player a spec describes, named `name` (its processes start lazily); SpecError for a
+    spec that cannot make one."""
     spec = PlayerSpec.parse(spec, name)
     if spec.kind is PlayerKind.PROCESS:
         return ProcessPlayer(name, spec.argv, cwd=spec.cwd, env=spec.env or None)
