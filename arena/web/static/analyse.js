@@ -1,12 +1,8 @@
-// The analysis board: a game or a set-up, its moves as a tree (the line played, and a branch
-// wherever a move is played off it), a cursor on it, and the page's own engine on the server
-// analysing the position at the cursor. The URL holds what makes the page (the board, the
-// moves and the cursor or the set-up, the budget: docs/web.md); the server reads it
-// (/api/analysis/position) and judges every position, so the page never parses a move. The
-// page's event stream is its session: the server pushes the session's id, then every line the
-// engine writes about the page's position (docs/protocol.md, section 4) with the position's
-// value, tagged with the request's number so that a late line of an older position is never
-// drawn. What the page shows is mirrored into data-* attributes for the browser tests.
+// The analysis board (docs/web.md, "Analysis board"): a game or a set-up, its moves as a tree
+// (the line played and its branches), a cursor on it, and the page's own engine on the server
+// analysing the position at the cursor. The server reads the URL and judges every position; each
+// line of the engine comes tagged with the request's number, so a late line of an older position
+// is never drawn. What the page shows is mirrored into data-* attributes for the browser tests.
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
@@ -14,7 +10,7 @@
   const page = { M: 9, N: 9, noX: 8, noY: 4, setup: null, root: null, cursor: null, ids: 0,
     board: null, stats: [], session: null, analysing: false, tag: 0, sentAt: {}, last: null,
     hover: null, lineHover: null, playouts: 0 };
-  const say = web.say, post = web.post, svg = C4Board.svg;
+  const say = web.say, post = web.post, el = C4Board.el, cellText = C4Board.cellText;
 
   // ---- the tree of moves --------------------------------------------------------------------
   // A node is a piece dropped: {id, x, y, piece (1 red, 2 yellow), parent, children}; the
@@ -40,7 +36,6 @@
     path(page.cursor).forEach(function (n) { o[n.x + ',' + n.y] = n.piece; });
     return o;
   }
-  function pieces() { return Object.keys(owners()).length; }
   function toMove() {
     let d = 0;
     const o = owners();
@@ -52,6 +47,7 @@
     return !page.setup && path(n).every(function (p, i) { return p.piece === C4Board.stone(i); });
   }
   function boardList() { return [page.M, page.N, page.noX, page.noY]; }
+  function movesTo(n) { return path(n).map(function (p) { return [p.x, p.y]; }); }
   function rows() {
     const o = owners(), out = [];
     for (let x = 0; x < page.M; x++) {
@@ -62,42 +58,39 @@
     return out;
   }
   function position() {
-    if (isGame(page.cursor)) return { moves: path(page.cursor).map(function (n) { return [n.x, n.y]; }) };
-    return { cells: rows() };
+    return isGame(page.cursor) ? { moves: movesTo(page.cursor) } : { cells: rows() };
   }
   // The page's URL: the line through the cursor to its end and the cursor, or the set-up.
   function url() {
     const q = ['board=' + boardList().join(',')];
     const end = lineEnd(page.cursor), depth = path(page.cursor).length;
     if (isGame(end)) {
-      const line = path(end).map(function (n) { return [n.x, n.y]; });
+      const line = movesTo(end);
       if (line.length) q.push('moves=' + web.movesText(line));
       if (depth < line.length) q.push('ply=' + depth);
     } else {
       q.push('cells=' + rows().join('/'));
     }
-    if ($('seconds').value !== '' && Number($('seconds').value) > 0) {
-      q.push('seconds=' + Number($('seconds').value));
-    }
+    if (Number($('seconds').value) > 0) q.push('seconds=' + Number($('seconds').value));
     if (page.playouts) q.push('playouts=' + page.playouts);
     return '/analyse?' + q.join('&');
   }
 
   // ---- drawing ------------------------------------------------------------------------------
   function build() {
-    const el = $('analysis-board');
-    page.board = C4Board.build(el, page.M, page.N, page.noX, page.noY,
+    const root = $('analysis-board');
+    page.board = C4Board.build(root, page.M, page.N, page.noX, page.noY,
       { cell: CELL, below: STATS, fit: true });  // scales on a narrow screen
-    el.style.maxWidth = el.getAttribute('width') + 'px';
+    root.style.maxWidth = root.getAttribute('width') + 'px';
     const top = CELL * (page.M + 0.5) + 8;
     page.stats = [];
     for (let y = 0; y < page.N; y++) {
-      const cx = CELL * (y + 1), g = svg(el, 'g', { 'data-column': y });
+      const cx = CELL * (y + 1), g = el(root, 'g', { 'data-column': y });
       page.stats.push({
-        g: g, value: svg(g, 'text', { class: 'stat', x: cx, y: top + 10 }),
-        bar: svg(g, 'rect', { class: 'bar', x: cx - CELL * 0.3, y: top + 44, width: CELL * 0.6,
+        g: g, value: el(g, 'text', { class: 'stat', x: cx, y: top + 10 }),
+        bar: el(g, 'rect', { class: 'bar', x: cx - CELL * 0.3, y: top + 44, width: CELL * 0.6,
           height: 0 }),
-        proof: svg(g, 'text', { class: 'stat', x: cx, y: top + 56 }),
+        proof: el(g, 'text', { class: 'stat', x: cx, y: top + 56 }),
         top: top + 44,
       });
     }
@@ -111,11 +104,10 @@
   function draw() {
     const last = page.cursor.parent ? page.cursor.x + ',' + page.cursor.y : null;
     C4Board.fill(page.board, owners(), last, false);
-    const line = page.last, el = $('analysis-board');
+    const line = page.last, board = $('analysis-board');
     const byColumn = {};
     if (line) line.moves.forEach(function (m) { byColumn[m.move[1]] = m; });
-    const most = line ? Math.max.apply(null, [1].concat(line.moves.map(function (m) {
-      return m.visits; }))) : 1;
+    const most = Math.max(1, ...(line ? line.moves : []).map(function (m) { return m.visits; }));
     page.stats.forEach(function (st, y) {
       const m = byColumn[y], best = line && line.best && line.best[1] === y;
       st.value.textContent = m && m.value !== null ? percent(m.value) : '';
@@ -125,25 +117,20 @@
       st.bar.setAttribute('class', best ? 'bar best' : 'bar');
       st.proof.textContent = m ? proofText(m.proof) : '';
       st.proof.setAttribute('class', 'stat ' + (m && m.proof ? m.proof.result : ''));
-      st.g.dataset.visits = m ? m.visits : '';
-      st.g.dataset.value = m && m.value !== null ? m.value : '';
-      st.g.dataset.proof = m && m.proof ? m.proof.result : '';
-      st.g.dataset.plies = m && m.proof && m.proof.plies ? m.proof.plies : '';
+      Object.assign(st.g.dataset, { visits: m ? m.visits : '',
+        value: m && m.value !== null ? m.value : '', proof: m && m.proof ? m.proof.result : '',
+        plies: m && m.proof && m.proof.plies ? m.proof.plies : '' });
       const proven = m && m.proof && m.proof.result !== 'draw';
       if (m && (proven || best)) {
         C4Board.mark(page.board, [m.move], proven ? 'mark-' + m.proof.result : 'mark-best');
       }
     });
-    el.dataset.plies = pieces();
-    el.dataset.toMove = toMove();
-    el.dataset.tag = line ? line.tag : '';
-    el.dataset.best = line && line.best ? line.best.join(',') : '';
-    el.dataset.playouts = line ? line.playouts : '';
-    el.dataset.done = line && line.done ? line.reason : '';
-    const depth = path(page.cursor).length;
+    Object.assign(board.dataset, { plies: Object.keys(owners()).length, toMove: toMove(),
+      tag: line ? line.tag : '', best: line && line.best ? line.best.join(',') : '',
+      playouts: line ? line.playouts : '', done: line && line.done ? line.reason : '' });
     $('to-move').textContent = (toMove() === 1 ? 'Red (the first player)'
       : 'Yellow (the second player)') + ' to move' + (isGame(page.cursor) ? ', after ' +
-      depth + ' moves' : ', a position set up by hand');
+      path(page.cursor).length + ' moves' : ', a position set up by hand');
     drawEval();
     drawEngine();
     drawLines();
@@ -171,7 +158,7 @@
     }
     const proof = line.proof ? ', proven ' + proofText(line.proof) + ' for the side to move'
       : '';
-    $('engine').textContent = (line.best ? 'best ' + C4Board.cellText(line.best) : 'no move yet') +
+    $('engine').textContent = (line.best ? 'best ' + cellText(line.best) : 'no move yet') +
       proof + '; ' + line.playouts.toLocaleString('en') + ' play-outs, ' +
       line.pps.toLocaleString('en') + ' a second, depth ' + line.depth + ', ' +
       line.seconds.toFixed(1) + ' s' + (line.reused ? ', ' + line.reused.toLocaleString('en') +
@@ -179,87 +166,63 @@
   }
   // The top lines, best first, as the server ranks them (a proven win first, then by
   // visits), each column with its own line.
-  function topLines() {
-    return page.last ? page.last.lines.map(function (i) { return page.last.moves[i]; }) : [];
-  }
   function drawLines() {
     const ol = $('lines');
     ol.textContent = '';
-    topLines().forEach(function (m) {
-      const li = document.createElement('li');
-      li.dataset.move = m.move.join(',');
-      li.dataset.pv = m.pv.map(function (p) { return p.join(','); }).join(' ');
-      li.textContent = C4Board.cellText(m.move) + ' ' + (m.proof ? proofText(m.proof)
-        : m.value !== null ? percent(m.value) : '') + ', ' + m.visits + ' visits: ' +
-        m.pv.map(C4Board.cellText).join(' ');
-      if (page.lineHover === li.dataset.move) li.className = 'hovered';
-      li.addEventListener('mouseenter', function () {
-        page.lineHover = li.dataset.move; li.className = 'hovered'; drawGhosts();
-      });
-      li.addEventListener('mouseleave', function () {
-        page.lineHover = null; li.className = ''; drawGhosts();
-      });
-      ol.appendChild(li);
+    (page.last ? page.last.lines : []).forEach(function (i) {
+      const m = page.last.moves[i], move = m.move.join(',');
+      const li = el(ol, 'li', { 'data-move': move, class: page.lineHover === move ? 'hovered' : '',
+        'data-pv': m.pv.map(function (p) { return p.join(','); }).join(' ') },
+        cellText(m.move) + ' ' + (m.proof ? proofText(m.proof) : m.value !== null
+          ? percent(m.value) : '') + ', ' + m.visits + ' visits: ' + m.pv.map(cellText).join(' '));
+      li.onmouseenter = li.onmouseleave = function (e) {
+        page.lineHover = e.type === 'mouseenter' ? move : null;
+        li.className = page.lineHover ? 'hovered' : '';
+        drawGhosts();
+      };
     });
   }
   // The line of the hovered column (or top line) as numbered ghost stones: that move's own
   // line in the engine's latest update, else the move alone.
   function drawGhosts() {
-    let pv = [];
-    if (page.lineHover !== null) {
-      const m = page.last && page.last.moves.find(function (m) {
-        return m.move.join(',') === page.lineHover; });
-      pv = m ? m.pv : [];
-    } else if (page.hover !== null) {
-      const x = C4Board.landing(page.board, page.hover);
-      const m = x !== null && page.last && page.last.moves.find(function (m) {
-        return m.move[0] === x && m.move[1] === page.hover; });
-      pv = x === null ? [] : m && m.pv.length ? m.pv : [[x, page.hover]];
-    }
+    const x = page.hover === null ? null : C4Board.landing(page.board, page.hover);
+    const key = page.lineHover !== null ? page.lineHover : x !== null ? x + ',' + page.hover : null;
+    const m = key && page.last && page.last.moves.find(function (m) {
+      return m.move.join(',') === key; });
+    const pv = m && m.pv.length ? m.pv
+      : page.lineHover === null && x !== null ? [[x, page.hover]] : [];
     C4Board.ghosts(page.board, pv, toMove());
-    $('pv').textContent = pv.length ? 'line: ' + pv.map(C4Board.cellText).join(' ') : '';
+    $('pv').textContent = pv.length ? 'line: ' + pv.map(cellText).join(' ') : '';
   }
 
   // ---- the move list ------------------------------------------------------------------------
   function moveButton(parent, n) {
-    const b = document.createElement('button'), depth = path(n).length;
-    b.type = 'button';
-    b.setAttribute('role', 'listitem');
-    b.dataset.node = n.id;
-    b.dataset.ply = depth;
-    b.dataset.move = n.x + ',' + n.y;
-    const off = n.piece !== C4Board.stone(depth - 1) || page.setup;
-    b.textContent = depth + ' (' + n.x + ',' + n.y + ')' + (off ? ' by hand' : '');
-    b.className = 'p' + n.piece;
-    b.setAttribute('aria-label', 'move ' + depth + ', ' + (n.piece === 1 ? 'red' : 'yellow') +
-      ' at row ' + n.x + ', column ' + n.y);
-    if (n === page.cursor) {
-      b.className += ' current';
-      b.setAttribute('aria-current', 'true');
-    }
+    const depth = path(n).length, off = n.piece !== C4Board.stone(depth - 1) || page.setup;
+    const b = el(parent, 'button', { type: 'button', role: 'listitem', 'data-node': n.id,
+      'data-ply': depth, 'data-move': n.x + ',' + n.y,
+      class: 'p' + n.piece + (n === page.cursor ? ' current' : ''), 'aria-label': 'move ' +
+        depth + ', ' + (n.piece === 1 ? 'red' : 'yellow') + ' at row ' + n.x + ', column ' + n.y },
+      depth + ' (' + n.x + ',' + n.y + ')' + (off ? ' by hand' : ''));
+    if (n === page.cursor) b.setAttribute('aria-current', 'true');
     b.addEventListener('click', function () { goTo(n); });
-    parent.appendChild(b);
   }
   function renderLine(container, from) {
     for (let n = from; n.children.length; n = n.children[0]) {
       moveButton(container, n.children[0]);
       n.children.slice(1).forEach(function (branch) {
-        const v = document.createElement('span');
-        v.className = 'variation';
-        v.appendChild(document.createTextNode('('));
+        const v = el(container, 'span', { class: 'variation' }, '(');
         moveButton(v, branch);
         renderLine(v, branch);
-        v.appendChild(document.createTextNode(')'));
-        container.appendChild(v);
+        v.append(')');
       });
     }
   }
   function drawMoves() {
     const box = $('move-list');
     box.textContent = '';
-    if (page.setup) box.appendChild(document.createTextNode('(set up by hand) '));
+    if (page.setup) box.append('(set up by hand) ');
     renderLine(box, page.root);
-    if (!page.root.children.length) box.appendChild(document.createTextNode('no moves yet'));
+    if (!page.root.children.length) box.append('no moves yet');
     const current = box.querySelector('.current');
     if (current) {  // the list scrolls to the cursor; the page itself stays where it is
       const top = current.offsetTop - box.offsetTop;
@@ -272,8 +235,8 @@
     $('back').disabled = !page.cursor.parent;
     $('forward').disabled = !page.cursor.children.length;
   }
-  function goTo(n) {
-    if (n === page.cursor) return;
+  function goTo(n) {  // none: the cursor stays
+    if (!n || n === page.cursor) return;
     page.cursor = n;
     changed();
   }
@@ -292,8 +255,7 @@
     $('analysis-board').dataset.refused = '';
     if (!page.session) { drawEngine(); return; }  // sent when the session's id comes
     const body = Object.assign({ board: boardList(), tag: page.tag }, position());
-    const seconds = Number($('seconds').value);
-    if ($('seconds').value !== '' && seconds > 0) body.seconds = seconds;
+    if (Number($('seconds').value) > 0) body.seconds = Number($('seconds').value);
     if (page.playouts) body.playouts = page.playouts;
     page.sentAt[page.tag] = performance.now();
     const tag = page.tag;
@@ -306,28 +268,24 @@
     });
   }
   function onEvent(ev) {
-    const el = $('analysis-board');
+    const board = $('analysis-board');
     if (ev.kind === 'session') {
       page.session = ev.id;
-      el.dataset.session = ev.id;
+      board.dataset.session = ev.id;
       $('waiting').textContent = '';
       if (page.analysing) request();
-    } else if (ev.kind === 'waiting' || ev.kind === 'released') {
-      $('waiting').textContent = ev.message;
-      el.dataset.waiting = ev.kind === 'waiting' ? '1' : '';
-      el.dataset.released = ev.kind === 'released' ? '1' : '';
-    } else if (ev.kind === 'ready') {
-      $('waiting').textContent = '';
-      el.dataset.waiting = '';
-      el.dataset.released = '';
+    } else if (ev.kind === 'waiting' || ev.kind === 'released' || ev.kind === 'ready') {
+      $('waiting').textContent = ev.kind === 'ready' ? '' : ev.message;
+      board.dataset.waiting = ev.kind === 'waiting' ? '1' : '';
+      board.dataset.released = ev.kind === 'released' ? '1' : '';
     } else if (ev.kind === 'error') {
       if (ev.tag === page.tag) say(ev.message);
     } else if (ev.kind === 'update' && ev.tag === page.tag) {
       if (page.sentAt[ev.tag] !== undefined) {
-        el.dataset.firstUpdateMs = (performance.now() - page.sentAt[ev.tag]).toFixed(1);
+        board.dataset.firstUpdateMs = (performance.now() - page.sentAt[ev.tag]).toFixed(1);
         delete page.sentAt[ev.tag];
       }
-      el.dataset.updates = Number(el.dataset.updates || 0) + 1;
+      board.dataset.updates = Number(board.dataset.updates || 0) + 1;
       page.last = ev;
       draw();
     }
@@ -347,16 +305,15 @@
   }
   function stop() {
     page.analysing = false;  // the final line, "stopped", is drawn as it comes
-    if (page.session) post('/api/analysis/' + page.session + '/stop').catch(function (e) { say(e.message); });
+    if (page.session) post('/api/analysis/' + page.session + '/stop').catch(say);
     drawEngine();
   }
 
   // ---- input --------------------------------------------------------------------------------
-  function dropMode() { return Number(document.querySelector('input[name=drop]:checked').value); }
   function drop(y) {
     const x = C4Board.landing(page.board, y);
     if (x === null) { say('column ' + y + ' is full'); return; }
-    const piece = dropMode() || toMove();
+    const piece = Number(document.querySelector('input[name=drop]:checked').value) || toMove();
     const same = page.cursor.children.find(function (n) {
       return n.x === x && n.y === y && n.piece === piece; });
     page.cursor = same || node(page.cursor, x, y, piece);  // off the line: a new branch
@@ -374,41 +331,35 @@
       ArrowUp: page.root, End: lineEnd(c), ArrowDown: lineEnd(c) }[e.key];
     if (to === undefined) return;
     e.preventDefault();
-    if (to) goTo(to);
+    goTo(to);
   }
-  function setBoard(board, moves, ply, cells) {
-    page.M = board[0]; page.N = board[1]; page.noX = board[2]; page.noY = board[3];
-    $('rows').value = page.M; $('cols').value = page.N;
-    $('no-x').value = page.noX; $('no-y').value = page.noY;
-    let setup = null;
-    if (cells) {
-      setup = {};
-      cells.forEach(function (row, x) {
-        for (let y = 0; y < row.length; y++) {
-          if (row[y] !== '.') setup[x + ',' + y] = row[y] === 'X' ? 1 : 2;
-        }
+  const FORM = ['rows', 'cols', 'no-x', 'no-y'];  // the new board's size and forbidden cell
+  // A position as the server answers it (/api/analysis/position and /paste): the board, the
+  // moves and the cursor (ply), or a set-up's cells (X red, O yellow); its note said.
+  function setBoard(p) {
+    [page.M, page.N, page.noX, page.noY] = p.board;
+    FORM.forEach(function (id, i) { $(id).value = p.board[i]; });
+    const setup = p.cells ? {} : null;
+    (p.cells || []).forEach(function (row, x) {
+      Array.from(row).forEach(function (c, y) {
+        if (c !== '.') setup[x + ',' + y] = c === 'X' ? 1 : 2;
       });
-    }
+    });
     newTree(setup);
     let n = page.root;
-    moves.forEach(function (m, i) { n = node(n, m[0], m[1], C4Board.stone(i)); });
-    page.cursor = page.root;
-    for (let i = 0; i < ply; i++) page.cursor = page.cursor.children[0];
+    p.moves.forEach(function (m, i) { n = node(n, m[0], m[1], C4Board.stone(i)); });
+    for (let i = 0; i < p.ply; i++) page.cursor = page.cursor.children[0];
     build();
     changed();
+    if (p.note) say(p.note);
   }
   function newBoard() {
-    const list = ['rows', 'cols', 'no-x', 'no-y'].map(function (id) { return Number($(id).value); });
-    web.json('/api/analysis/position?board=' + list.join(','), 'GET').then(function (p) {
-      setBoard(p.board, [], 0, null);
-    }).catch(function (e) { say(e.message); });
+    web.json('/api/analysis/position?board=' + FORM.map(function (id) {
+      return Number($(id).value); }).join(','), 'GET').then(setBoard).catch(say);
   }
   function openPaste() {
     post('/api/analysis/paste', { text: $('paste').value, board: boardList() })
-      .then(function (p) {
-        setBoard(p.board, p.moves, p.ply, null);
-        if (p.note) say(p.note);
-      }).catch(function (e) { say(e.message); });
+      .then(setBoard).catch(say);
   }
   // The page's URL, read by the server; a position in it is analysed at once.
   function fromUrl() {
@@ -417,34 +368,30 @@
       if (p.seconds) $('seconds').value = p.seconds;
       if (p.playouts) page.playouts = p.playouts;
       page.analysing = q.has('board') || q.has('moves') || q.has('cells');
-      setBoard(p.board, p.moves, p.ply, p.cells);
-      if (p.note) say(p.note);
+      setBoard(p);
     }).catch(function (e) {
-      setBoard([9, 9, 8, 4], [], 0, null);
+      setBoard({ board: [9, 9, 8, 4], moves: [], ply: 0 });
       say(e.message);
     });
   }
 
   document.addEventListener('keydown', pageKey);
-  $('back').addEventListener('click', function () { if (page.cursor.parent) goTo(page.cursor.parent); });
-  $('forward').addEventListener('click', function () {
-    if (page.cursor.children.length) goTo(page.cursor.children[0]);
-  });
-  $('undo').addEventListener('click', function () {
-    const n = page.cursor;
-    if (!n.parent) return;
-    n.parent.children.splice(n.parent.children.indexOf(n), 1);
-    goTo(n.parent);
-  });
-  $('clear').addEventListener('click', function () { newTree(null); changed(); });
-  $('new-board').addEventListener('click', newBoard);
-  $('start').addEventListener('click', start);
-  $('stop').addEventListener('click', stop);
+  const clicks = {
+    back: function () { goTo(page.cursor.parent); },
+    forward: function () { goTo(page.cursor.children[0]); },
+    undo: function () {
+      const n = page.cursor;
+      if (!n.parent) return;
+      n.parent.children.splice(n.parent.children.indexOf(n), 1);
+      goTo(n.parent);
+    },
+    clear: function () { newTree(null); changed(); },
+    'new-board': newBoard, start: start, stop: stop, 'open-paste': openPaste };
+  for (const id in clicks) $(id).addEventListener('click', clicks[id]);
   $('seconds').addEventListener('change', function () {  // a new budget: asked again at once
     history.replaceState(null, '', url());
     if (page.analysing) request();
   });
-  $('open-paste').addEventListener('click', openPaste);
   connect();
   fromUrl().then(function () { document.body.dataset.ready = '1'; });
 }());

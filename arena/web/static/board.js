@@ -1,20 +1,19 @@
-// The board as every page draws it: the replay page (arena/web/replay.py, also `arena view`)
-// and the web app's play, watch, review, analysis and puzzle pages. M rows x N columns at their
-// real size, course coordinates (row 0 on top), the forbidden cell crossed out, the last move
-// ringed and the winning four ringed and joined by a line. A board is built once per game; a
-// position only repaints classes, and each cell mirrors its content into data-s (0 empty, 1
-// first player, 2 second) for tests. Cells may be marked (a proven win, the engine's best);
-// a board a person plays on also takes clicks, the pointer and keys (input), with a preview
-// of a drop and a line of ghost stones.
+// The board of every page (the replay page and the web app's): M rows x N columns at their real
+// size, course coordinates (row 0 on top), the forbidden cell crossed out, the last move ringed,
+// the winning four joined by a line. A board is built once per game; a position only repaints
+// classes, each cell mirroring its content into data-s (0 empty, 1 first player, 2 second) for
+// tests. Cells may be marked; a board a person plays on takes clicks, the pointer and keys.
 var C4Board = (function () {
   'use strict';
   const SVGNS = 'http://www.w3.org/2000/svg';
-  // An SVG element appended to `parent`: how every page draws its boards and graphs.
-  function svg(parent, tag, attrs) {
-    const el = document.createElementNS(SVGNS, tag);
-    for (const k in attrs) el.setAttribute(k, attrs[k]);
-    parent.appendChild(el);
-    return el;
+  // An element with `attrs` and `text`, appended to `parent` in its namespace (an svg in
+  // SVG's): how every page builds its boards, graphs and lists.
+  function el(parent, tag, attrs, text) {
+    const e = document.createElementNS(tag === 'svg' ? SVGNS : parent.namespaceURI, tag);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    parent.appendChild(e);
+    return e;
   }
   // The stone of ply `i` (0-based): 1, the first player's (red), then 2, the second's (yellow).
   function stone(i) { return i % 2 + 1; }
@@ -23,36 +22,34 @@ var C4Board = (function () {
   function cellText(m) { return '(' + key(m) + ')'; }
   // opts: {cell: pixels a cell (40), labels: row and column numbers (true), below: pixels of
   // a band under the cells for a page's figures (0), fit: scaled to its box by a viewBox}
-  function build(el, M, N, noX, noY, opts) {
+  function build(root, M, N, noX, noY, opts) {
     opts = opts || {};
     const CELL = opts.cell || 40, labels = opts.labels !== false;
-    const b = { el: el, M: M, N: N, cell: CELL, cells: {}, winline: null };
+    const b = { el: root, M: M, N: N, cell: CELL, cells: {}, winline: null };
     const w = CELL * (N + 1), h = CELL * (M + 1) + (opts.below || 0);
-    el.textContent = '';
-    el.classList.add('c4');
-    el.setAttribute('width', w);
-    el.setAttribute('height', h);
-    if (opts.fit) el.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
-    svg(el, 'rect', { class: 'frame', x: CELL / 2, y: CELL / 2, width: CELL * N,
+    root.textContent = '';
+    root.classList.add('c4');
+    root.setAttribute('width', w);
+    root.setAttribute('height', h);
+    if (opts.fit) root.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    el(root, 'rect', { class: 'frame', x: CELL / 2, y: CELL / 2, width: CELL * N,
       height: CELL * M, rx: CELL / 5 });
     for (let y = 0; labels && y < N; y++) {
-      svg(el, 'text', { class: 'label', x: CELL * (y + 1), y: CELL / 2 - 6 }).textContent = y;
+      el(root, 'text', { class: 'label', x: CELL * (y + 1), y: CELL / 2 - 6 }, y);
     }
     for (let x = 0; x < M; x++) {
-      if (labels) {
-        svg(el, 'text', { class: 'label', x: CELL / 4, y: CELL * (x + 1) + 4 }).textContent = x;
-      }
+      if (labels) el(root, 'text', { class: 'label', x: CELL / 4, y: CELL * (x + 1) + 4 }, x);
       for (let y = 0; y < N; y++) {
         const c = centre(b, x, y);
         if (x === noX && y === noY) {
-          svg(el, 'rect', { class: 'forbidden', 'data-x': x, 'data-y': y,
+          el(root, 'rect', { class: 'forbidden', 'data-x': x, 'data-y': y,
             'data-forbidden': 1, x: c[0] - CELL * 0.4, y: c[1] - CELL * 0.4,
             width: CELL * 0.8, height: CELL * 0.8 });
           const d = CELL * 0.25;
-          svg(el, 'path', { class: 'cross', d: 'M' + (c[0] - d) + ' ' + (c[1] - d) + 'l' +
+          el(root, 'path', { class: 'cross', d: 'M' + (c[0] - d) + ' ' + (c[1] - d) + 'l' +
             2 * d + ' ' + 2 * d + 'm0 ' + (-2 * d) + 'l' + (-2 * d) + ' ' + 2 * d });
         } else {
-          b.cells[x + ',' + y] = svg(el, 'circle', { 'data-x': x, 'data-y': y,
+          b.cells[x + ',' + y] = el(root, 'circle', { 'data-x': x, 'data-y': y,
             cx: c[0], cy: c[1], r: CELL * 0.4 });
         }
       }
@@ -65,16 +62,15 @@ var C4Board = (function () {
     const ends = cells.slice().sort(function (p, q) { return p[0] - q[0] || p[1] - q[1]; });
     const a = centre(b, ends[0][0], ends[0][1]);
     const e = centre(b, ends[ends.length - 1][0], ends[ends.length - 1][1]);
-    return svg(parent, 'line', { class: cls, x1: a[0], y1: a[1], x2: e[0], y2: e[1] });
+    return el(parent, 'line', { class: cls, x1: a[0], y1: a[1], x2: e[0], y2: e[1] });
   }
   // The winning four (flat [x0, y0, x1, y1, ...]): a line from end to end, shown by paint.
   function setWin(b, flat) {
     if (b.winline) b.winline.remove();
-    b.winline = null;
-    b.win = flat || [];
     const cells = [];
-    for (let i = 0; i < b.win.length; i += 2) cells.push([b.win[i], b.win[i + 1]]);
-    if (cells.length) b.winline = join(b, b.el, cells, 'winline-off');
+    for (let i = 0; flat && i < flat.length; i += 2) cells.push([flat[i], flat[i + 1]]);
+    b.win = cells.map(key);
+    b.winline = cells.length ? join(b, b.el, cells, 'winline-off') : null;
   }
   // The position after `step` of `moves` ([x, y] pairs, the first player's first); with
   // `showWin` the winning four set by setWin is drawn. Returns the last move's key and the
@@ -86,19 +82,17 @@ var C4Board = (function () {
   }
   // A position as its cells' stones ({"x,y": 1 or 2}, a set-up's too), `last` ("x,y") ringed.
   function fill(b, owner, last, showWin) {
-    const win = new Set(), flat = b.win || [];
-    showWin = showWin && flat.length > 0;
-    if (showWin) for (let i = 0; i < flat.length; i += 2) win.add(flat[i] + ',' + flat[i + 1]);
+    const win = showWin && b.win || [];
     for (const k in b.cells) {
       const s = owner[k] || 0;
       let cls = s ? 'p' + s : 'hole';
       if (k === last) cls += ' last';
-      if (win.has(k)) cls += ' win';
+      if (win.includes(k)) cls += ' win';
       b.cells[k].setAttribute('class', cls);
       b.cells[k].setAttribute('data-s', s);
     }
     if (b.winline) b.winline.setAttribute('class', showWin ? 'winline' : 'winline-off');
-    return { last: last, win: Array.from(win) };
+    return { last: last, win: win };
   }
   // The cell a piece dropped in column y lands on now (the forbidden cell skipped), or null
   // when the column is full: for drawing a preview only; the server judges every move.
@@ -116,50 +110,45 @@ var C4Board = (function () {
     const y = Math.round((clientX - r.left) / (scale || 1) / b.cell) - 1;
     return y >= 0 && y < b.N ? y : null;
   }
-  // A key pressed on a focused board: left and right choose a column (the middle one first),
-  // Enter or Space drops in the chosen one. {column, drop}, or null for another key.
-  function keyed(b, key, chosen) {
-    if (key === 'ArrowLeft' || key === 'ArrowRight') {
-      const step = key === 'ArrowLeft' ? -1 : 1;
-      return { column: chosen === null ? Math.floor(b.N / 2)
-        : Math.max(0, Math.min(b.N - 1, chosen + step)), drop: false };
-    }
-    if ((key === 'Enter' || key === ' ') && chosen !== null) return { column: chosen, drop: true };
-    return null;
-  }
   // A board a person plays on: a click drops in the column under the pointer (on.drop(y)), the
   // pointer over the board shows its column (on.hover(y), null off the columns; on leaving the
-  // board, on.leave(), else on.hover(null)). A focusable board (tabindex) also takes keys (see
-  // keyed): the chosen column (b.chosen, mirrored into data-column) is framed while the board
-  // has the focus and shown by on.hover. Adds the layer of ghost stones (see ghosts).
+  // board, on.leave(), else on.hover(null)). A focusable board (tabindex) also takes keys: left
+  // and right choose a column (the middle one first; b.chosen, mirrored into data-column),
+  // framed while the board has the focus and shown by on.hover; Enter or Space drops there.
+  // Adds the layer of ghost stones (see ghosts).
   function input(b, on) {
-    const el = b.el;
+    const root = b.el;
     b.chosen = null;
-    b.ghosts = svg(el, 'g', {});
-    el.onclick = function (e) {
+    b.ghosts = el(root, 'g', {});
+    root.onclick = function (e) {
       const y = column(b, e.clientX);
       if (y !== null) on.drop(y);
     };
-    el.onmousemove = function (e) { on.hover(column(b, e.clientX)); };
-    el.onmouseleave = on.leave || function () { on.hover(null); };
-    if (!el.hasAttribute('tabindex')) return;
-    const mark = svg(el, 'rect', { class: 'chosen', x: 0, y: b.cell / 2, width: b.cell,
+    root.onmousemove = function (e) { on.hover(column(b, e.clientX)); };
+    root.onmouseleave = on.leave || function () { on.hover(null); };
+    if (!root.hasAttribute('tabindex')) return;
+    const mark = el(root, 'rect', { class: 'chosen', x: 0, y: b.cell / 2, width: b.cell,
       height: b.cell * b.M, rx: 6, visibility: 'hidden' });
     function frame() {
-      const shown = b.chosen !== null && document.activeElement === el;
+      const shown = b.chosen !== null && document.activeElement === root;
       mark.setAttribute('visibility', shown ? 'visible' : 'hidden');
       if (b.chosen !== null) mark.setAttribute('x', b.cell * (b.chosen + 0.5));
     }
-    el.onfocus = el.onblur = frame;
-    el.onkeydown = function (e) {
-      const k = keyed(b, e.key, b.chosen);
-      if (!k) return;
+    root.onfocus = root.onblur = frame;
+    root.onkeydown = function (e) {
+      const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+      if (step) {
+        b.chosen = b.chosen === null ? Math.floor(b.N / 2)
+          : Math.max(0, Math.min(b.N - 1, b.chosen + step));
+        root.dataset.column = b.chosen;
+        on.hover(b.chosen);
+        frame();
+      } else if ((e.key === 'Enter' || e.key === ' ') && b.chosen !== null) {
+        on.drop(b.chosen);
+      } else {
+        return;
+      }
       e.preventDefault();
-      if (k.drop) { on.drop(k.column); return; }
-      b.chosen = k.column;
-      el.dataset.column = k.column;
-      on.hover(k.column);
-      frame();
     };
   }
   // The cells of `moves` ([[x, y], ...]) marked by the class `cls` until the next paint.
@@ -184,14 +173,13 @@ var C4Board = (function () {
     b.ghosts.textContent = '';
     moves.forEach(function (m, i) {
       const c = centre(b, m[0], m[1]);
-      svg(b.ghosts, 'circle', { class: 'ghost' + piece, cx: c[0], cy: c[1], r: b.cell * 0.4 });
-      svg(b.ghosts, 'text', { class: 'ghost-n', x: c[0], y: c[1] + 5 }).textContent = i + 1;
+      el(b.ghosts, 'circle', { class: 'ghost' + piece, cx: c[0], cy: c[1], r: b.cell * 0.4 });
+      el(b.ghosts, 'text', { class: 'ghost-n', x: c[0], y: c[1] + 5 }, i + 1);
       piece = 3 - piece;
     });
     if (moves.length && four && four.length) join(b, b.ghosts, four, 'winline');
     b.el.dataset.ghosts = moves.map(key).join(' ');
   }
-  return { svg: svg, stone: stone, cellText: cellText, build: build, setWin: setWin,
-    paint: paint, fill: fill, mark: mark, landing: landing, column: column, input: input, preview: preview,
-    ghosts: ghosts };
+  return { el: el, stone: stone, cellText: cellText, build: build, setWin: setWin, paint: paint,
+    fill: fill, mark: mark, landing: landing, input: input, preview: preview, ghosts: ghosts };
 }());

@@ -1,8 +1,7 @@
-// The play page: a person against an arena player. The game lives on the server, which judges
-// every move; the page sends clicks and redraws from the state the server pushes (Server-Sent
-// Events), so a reload, or the same game in a second tab, shows the same position. The URL
-// hash names the game (#game=ID). What the page shows is mirrored into data-* attributes of
-// the board for the browser tests, with the time from a click to the opponent's answer drawn.
+// The play page (docs/web.md): a person against an arena player. The server judges every move;
+// the page sends clicks and redraws from the state it pushes, so a reload or a second tab shows
+// the same game, named by the URL's hash (#game=ID). What the page shows is mirrored into data-*
+// attributes of the board for the tests, with the time from a click to the answer drawn.
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
@@ -41,7 +40,7 @@
     post('/api/games', body).then(function (state) {
       location.hash = 'game=' + state.id;
       follow(state.id);
-    }).catch(function (e) { say(e.message); });
+    }).catch(say);
   }
 
   // ---- following a game ---------------------------------------------------------------------
@@ -60,7 +59,6 @@
   function settled(s) {
     return s.over && s.analysis_state !== 'queued' && s.analysis_state !== 'running';
   }
-  function humanPiece(s) { return s.human_first ? 1 : 2; }
   function render(s) {
     const el = $('play-board');
     if (!page.board || page.state === null || page.state.id !== s.id) {
@@ -73,15 +71,12 @@
     page.state = s;
     C4Board.setWin(page.board, s.over ? [].concat.apply([], s.win_line || []) : []);
     C4Board.paint(page.board, s.moves, s.moves.length, s.over);
-    const now = performance.now();
-    if (page.clickAt !== null && s.moves.length >= page.clickPly + 2 || s.over) {
-      if (page.clickAt !== null) el.dataset.clickToDrawMs = (now - page.clickAt).toFixed(1);
+    if (page.clickAt !== null && (s.moves.length >= page.clickPly + 2 || s.over)) {
+      el.dataset.clickToDrawMs = (performance.now() - page.clickAt).toFixed(1);
       page.clickAt = null;
     }
-    el.dataset.game = s.id;
-    el.dataset.plies = s.moves.length;
-    el.dataset.turn = s.over ? 'over' : s.your_turn ? 'you' : 'opponent';
-    el.dataset.result = s.result || '';
+    Object.assign(el.dataset, { game: s.id, plies: s.moves.length, result: s.result || '',
+      turn: s.over ? 'over' : s.your_turn ? 'you' : 'opponent' });
     el.classList.toggle('playable', !s.over && s.your_turn);
     $('status').textContent = s.error ? s.error : s.over ? 'The game is over.'
       : s.your_turn ? 'Your move: click a column.' : s.opponent + ' is thinking...';
@@ -102,22 +97,18 @@
     // the analysis board opens at the last position with a move to choose
     $('analyse-board').href = s.board_url;
     const st = $('analysis-status');
-    st.textContent = '';
-    if (job === 'running') st.textContent = 'analysing (a few seconds to a minute)...';
-    else if (job && job !== 'ready') st.textContent = s.analysis;
+    st.textContent = job === 'running' ? 'analysing (a few seconds to a minute)...'
+      : job && job !== 'ready' ? s.analysis : '';
     if (job === 'ready') {
-      const a = document.createElement('a');
-      a.href = s.analysis_url;
-      a.id = 'analysis-link';
-      a.textContent = 'the analysed game on the replay page';
-      st.appendChild(a);
+      C4Board.el(st, 'a', { href: s.analysis_url, id: 'analysis-link' },
+        'the analysed game on the replay page');
     }
   }
 
   // ---- clicks -------------------------------------------------------------------------------
   function preview(y) {
     const s = page.state;
-    C4Board.preview(page.board, !s.over && s.your_turn ? y : null, humanPiece(s));
+    C4Board.preview(page.board, !s.over && s.your_turn ? y : null, s.human_first ? 1 : 2);
   }
   function drop(y) {
     const s = page.state;
@@ -130,22 +121,16 @@
       .catch(function (err) { page.clickAt = null; say(err.message); });
   }
   function analyse() {
-    post('/api/games/' + page.id + '/analyse').then(function () {
-      if (page.events) page.events.close();
-      follow(page.id);
-    }).catch(function (e) { say(e.message); });
+    post('/api/games/' + page.id + '/analyse').then(function () { follow(page.id); }).catch(say);
   }
 
-  function start() {
-    $('opponent').addEventListener('change', showSeconds);
-    $('start').addEventListener('click', newGame);
-    $('again').addEventListener('click', newGame);
-    $('analyse').addEventListener('click', analyse);
-    loadOpponents().then(function () {
-      const hash = new URLSearchParams(location.hash.slice(1));
-      if (hash.has('game')) follow(hash.get('game'));
-      document.body.dataset.ready = '1';
-    });
-  }
-  start();
+  $('opponent').addEventListener('change', showSeconds);
+  $('start').addEventListener('click', newGame);
+  $('again').addEventListener('click', newGame);
+  $('analyse').addEventListener('click', analyse);
+  loadOpponents().then(function () {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    if (hash.has('game')) follow(hash.get('game'));
+    document.body.dataset.ready = '1';
+  });
 }());

@@ -1,9 +1,8 @@
-// Replay page: a filtered, paged list of games and a move-by-move replay of one of them.
-// The data is the compact payload of arena/web/replay_data.py (one positional row per game);
-// every fact it shows comes derived in it (each side's outcome, the codes' labels).
-// The state shown is mirrored into data-* attributes so headless tests can read it back, and a
-// URL hash (#game=3&step=7&do=key:ArrowRight*2,click:btn-end) selects a game and replays a
-// scripted sequence of real key presses and clicks: that is how tests drive the page.
+// The replay page (docs/viewer.md): a filtered, paged list of games and a move-by-move replay of
+// one, from arena/web/replay_data.py's compact payload (a row a game, every fact derived in it).
+// What it shows is mirrored into data-* attributes for the tests, and a URL hash
+// (#game=3&step=7&do=key:ArrowRight*2,click:btn-end) selects a game and replays a scripted
+// sequence of real key presses and clicks: that is how tests drive the page.
 (function () {
   'use strict';
   const t0 = performance.now();
@@ -12,9 +11,9 @@
   DATA.fields.forEach(function (name, i) { F[name] = i; });
   const GAMES = DATA.games;
   const PAGE = 100;
-  const CELL = 40;
   const CODES = DATA.codes;
   const $ = function (id) { return document.getElementById(id); };
+  const el = C4Board.el, cellText = C4Board.cellText;
   // line: the replay shows the proven winning line of the loss analysis instead of the game's end
   const state = { order: [], page: 0, game: -1, step: 0, line: false };
 
@@ -32,12 +31,10 @@
     return state.line && a ? mv.slice(0, a.lost_after).concat(decode(a.line)) : mv;
   }
   function sideName(g, side) { return DATA.names[g[side === 'a' ? F.a : F.b]]; }
+  function other(side) { return side === 'a' ? 'b' : 'a'; }
   // 'a' or 'b': who moved first; mover(g, ply) is the side that played ply (0-based).
   function firstSide(g) { return g[F.first] ? 'b' : 'a'; }
-  function mover(g, ply) {
-    const f = firstSide(g);
-    return ply % 2 === 0 ? f : (f === 'a' ? 'b' : 'a');
-  }
+  function mover(g, ply) { return ply % 2 ? other(firstSide(g)) : firstSide(g); }
   function plies(g) { return g[F.moves].length / 2; }
   function fault(g) { return g[F.fault] >= 0 ? DATA.faults[g[F.fault]] : null; }
 
@@ -55,14 +52,13 @@
   function matches(g, f) {
     const side = focusSide(g, f.player);
     if (side === null) return false;
-    const other = side === 'a' ? 'b' : 'a';
-    if (f.opp && sideName(g, other) !== f.opp) return false;
+    if (f.opp && sideName(g, other(side)) !== f.opp) return false;
     if (f.colour && seat(g, side) !== f.colour) return false;
     if (!f.result) return true;
     const flt = fault(g);
     if (f.result === 'fault') return flt !== null;
     if (f.result === 'own') return flt !== null && flt.side === side;
-    if (f.result === 'their') return flt !== null && flt.side === other;
+    if (f.result === 'their') return flt !== null && flt.side === other(side);
     return outcome(g, side) === f.result;
   }
   function filters() {
@@ -90,7 +86,7 @@
     const focus = $('f-player').value, seen = new Set();
     GAMES.forEach(function (g) {
       const side = focusSide(g, focus);
-      if (side !== null) seen.add(sideName(g, side === 'a' ? 'b' : 'a'));
+      if (side !== null) seen.add(sideName(g, other(side)));
     });
     fillSelect($('f-opp'), Array.from(seen).sort(), 'any');
   }
@@ -113,11 +109,6 @@
   }
 
   // ---- the list -----------------------------------------------------------------------------
-  function cell(tr, text, cls) {
-    const td = tr.insertCell();
-    td.textContent = text;
-    if (cls) td.className = cls;
-  }
   function renderList() {
     const focus = $('f-player').value, order = state.order;
     const pages = Math.max(1, Math.ceil(order.length / PAGE));
@@ -132,18 +123,13 @@
     });
     for (let k = from; k < to; k++) {
       const i = order[k], g = GAMES[i], side = focusSide(g, focus);
-      const tr = rows.insertRow();
-      tr.dataset.game = i;
-      if (i === state.game) tr.className = 'current';
+      const tr = el(rows, 'tr', { 'data-game': i, class: i === state.game ? 'current' : '' });
       const o = outcome(g, side), flt = fault(g);
-      cell(tr, i);
-      cell(tr, (focus ? '' : sideName(g, 'a') + ' vs ') + sideName(g, side === 'a' ? 'b' : 'a'));
-      cell(tr, seat(g, side));
-      cell(tr, flt ? o + ' (' + flt.kind + ')' : o, flt ? 'fault' : o);
-      cell(tr, plies(g));
-      cell(tr, g[F.code]);
-      cell(tr, g[F.M] + 'x' + g[F.N]);
-      cell(tr, DATA.reasons[g[F.reason]]);
+      [i, (focus ? '' : sideName(g, 'a') + ' vs ') + sideName(g, other(side)), seat(g, side),
+        flt ? o + ' (' + flt.kind + ')' : o, plies(g), g[F.code], g[F.M] + 'x' + g[F.N],
+        DATA.reasons[g[F.reason]]].forEach(function (text, k) {  // the result's cell coloured
+        el(tr, 'td', k === 3 ? { class: flt ? 'fault' : o } : {}, text);
+      });
     }
     $('summary').textContent = order.length + ' of ' + GAMES.length + ' games; ' +
       (focus || 'A') + ': ' + DATA.outcome_words.map(function (o) {
@@ -154,11 +140,9 @@
   }
 
   // ---- the replay ---------------------------------------------------------------------------
-  const svg = C4Board.svg, cellText = C4Board.cellText;
   // Each game's board (board.js), chart and move list are built once; a step only repaints.
   function buildBoard(g) {
-    state.board = C4Board.build($('board'), g[F.M], g[F.N], g[F.no_x], g[F.no_y],
-      { cell: CELL });
+    state.board = C4Board.build($('board'), g[F.M], g[F.N], g[F.no_x], g[F.no_y]);
     C4Board.setWin(state.board, g[F.win]);
   }
   function paintBoard(g, mv, step) {
@@ -182,18 +166,18 @@
     const bw = W / n;
     state.bars = times.map(function (t, i) {
       const h = Math.max(1, H * t / top);
-      const bar = svg(chart, 'rect', { x: 45 + i * bw, y: H - h + 5, width: Math.max(1, bw - 1),
+      const bar = el(chart, 'rect', { x: 45 + i * bw, y: H - h + 5, width: Math.max(1, bw - 1),
         height: h, 'data-ply': i + 1 });
       bar.dataset.cls = 'bar' + C4Board.stone(i);
-      svg(bar, 'title', {}).textContent = 'ply ' + (i + 1) + ': ' + t + ' ms';
+      el(bar, 'title', {}, 'ply ' + (i + 1) + ': ' + t + ' ms');
       return bar;
     });
     if (limitMs) {
       const y = H - H * limitMs / top + 5;
-      svg(chart, 'line', { class: 'limit', x1: 45, x2: 45 + W, y1: y, y2: y });
+      el(chart, 'line', { class: 'limit', x1: 45, x2: 45 + W, y1: y, y2: y });
     }
-    svg(chart, 'text', { class: 'axis', x: 0, y: 14 }).textContent = top + ' ms';
-    svg(chart, 'text', { class: 'axis', x: 0, y: H + 5 }).textContent = '0';
+    el(chart, 'text', { class: 'axis', x: 0, y: 14 }, top + ' ms');
+    el(chart, 'text', { class: 'axis', x: 0, y: H + 5 }, '0');
   }
   // With an analysis: the decisive mistake is marked, the moves after which the loser was
   // proven lost are red, and in line mode the proof's moves are in italics.
@@ -202,15 +186,12 @@
     const d = a && a.decisive;
     ol.textContent = '';
     state.items = mv.map(function (m, i) {
-      const li = document.createElement('li');
       const inLine = state.line && a && i >= a.lost_after;
-      li.textContent = sideName(g, mover(g, i)) + ' ' + cellText(m) + ' ' +
-        (inLine ? 'proof' : i < times.length ? times[i] + ' ms' : '');
-      li.dataset.ply = i + 1;
-      li.dataset.cls = inLine ? 'line' : d && i === d.index ? 'mistake'
+      const cls = inLine ? 'line' : d && i === d.index ? 'mistake'
         : a && i >= a.lost_after ? 'lost' : '';
-      if (li.dataset.cls === 'mistake') li.title = 'the decisive mistake';
-      ol.appendChild(li);
+      const li = el(ol, 'li', { 'data-ply': i + 1, 'data-cls': cls }, sideName(g, mover(g, i)) +
+        ' ' + cellText(m) + ' ' + (inLine ? 'proof' : i < times.length ? times[i] + ' ms' : ''));
+      if (cls === 'mistake') li.title = 'the decisive mistake';
       return li;
     });
   }
@@ -249,21 +230,18 @@
     $('btn-line').textContent = state.line ? 'the game' : 'proven line';
   }
   function toggleLine() {
-    const g = GAMES[state.game];
-    if (!g || !analysis(g)) return;
+    const g = GAMES[state.game], a = g && analysis(g);
+    if (!a) return;
     state.line = !state.line;
-    const a = analysis(g);
     buildMoves(g, moves(g));
     renderAnalysis(g);
     showGame(state.game, state.line ? a.lost_after : Infinity);
   }
   // The current ply (1-based; 0 before the first move) is marked in the chart and move list.
   function markCurrent(step) {
-    state.bars.forEach(function (bar, i) {
-      bar.setAttribute('class', bar.dataset.cls + (i === step - 1 ? ' cur' : ''));
-    });
-    state.items.forEach(function (li, i) {
-      li.className = (li.dataset.cls + (i === step - 1 ? ' cur' : '')).trim();
+    state.bars.concat(state.items).forEach(function (e) {
+      const cur = Number(e.dataset.ply) === step ? ' cur' : '';
+      e.setAttribute('class', (e.dataset.cls + cur).trim());
     });
   }
   function renderFault(g) {
@@ -272,41 +250,28 @@
     box.hidden = !flt;
     box.dataset.code = g[F.code];
     if (!flt) return;
-    const p = document.createElement('div');
-    p.id = 'fault-message';
-    p.textContent = 'Fault by ' + sideName(g, flt.side) + ' (' + flt.side.toUpperCase() + '): ' +
-      flt.kind + (flt.detail ? ': ' + flt.detail : '') + '. Course code ' + g[F.code] + ': ' +
-      (CODES[g[F.code]] || 'unknown') + '.';
-    box.appendChild(p);
-    const pre = document.createElement('pre');
-    pre.id = 'fault-stderr';
-    pre.textContent = flt.stderr || '(no stderr)';
-    box.appendChild(document.createTextNode('stderr tail of ' + sideName(g, flt.side) + ':'));
-    box.appendChild(pre);
+    el(box, 'div', { id: 'fault-message' }, 'Fault by ' + sideName(g, flt.side) + ' (' +
+      flt.side.toUpperCase() + '): ' + flt.kind + (flt.detail ? ': ' + flt.detail : '') +
+      '. Course code ' + g[F.code] + ': ' + (CODES[g[F.code]] || 'unknown') + '.');
+    box.append('stderr tail of ' + sideName(g, flt.side) + ':');
+    el(box, 'pre', { id: 'fault-stderr' }, flt.stderr || '(no stderr)');
   }
   function buildHeader(g, i) {
-    const f = firstSide(g), s = f === 'a' ? 'b' : 'a';
     $('game-title').textContent = 'Game ' + i + ': ' + DATA.names[g[F.a]] + ' (A) vs ' +
       DATA.names[g[F.b]] + ' (B), ' + g[F.M] + 'x' + g[F.N] + ', forbidden (' + g[F.no_x] +
       ',' + g[F.no_y] + '), code ' + g[F.code] + ' (' + (CODES[g[F.code]] || '?') + '), ' +
       (DATA.reasons[g[F.reason]] || '');
     const legend = $('legend');
     legend.textContent = '';
-    [[f, '#d62828', DATA.seats[0]], [s, '#f4c20d', DATA.seats[1]]].forEach(function (p) {
-      const sw = document.createElement('span');
-      sw.className = 'swatch';
-      sw.style.background = p[1];
-      legend.appendChild(sw);
-      legend.appendChild(document.createTextNode(sideName(g, p[0]) + ' (' + p[2] + ') '));
+    ['#d62828', '#f4c20d'].forEach(function (colour, ply) {  // the first player's, the second's
+      el(legend, 'span', { class: 'swatch', style: 'background: ' + colour });
+      legend.append(sideName(g, mover(g, ply)) + ' (' + DATA.seats[ply] + ') ');
     });
     // served by `arena serve`: the game's review, named by its key
     $('review-link').hidden = location.protocol === 'file:';
     // (a link to follow, set as an attribute: the page itself fetches nothing)
     $('review-link').setAttribute('href', '/review?' + keyQuery(g));
-    const rows = $('rows').rows;
-    for (let k = 0; k < rows.length; k++) {
-      rows[k].className = Number(rows[k].dataset.game) === i ? 'current' : '';
-    }
+    for (const tr of $('rows').rows) tr.className = Number(tr.dataset.game) === i ? 'current' : '';
   }
   // The game's key as a query string: how the server's pages name a finished game.
   function keyQuery(g) {
@@ -355,11 +320,13 @@
 
   // ---- wiring -------------------------------------------------------------------------------
   function setupEvents() {
-    $('btn-start').addEventListener('click', function () { jump(false); });
-    $('btn-end').addEventListener('click', function () { jump(true); });
-    $('btn-prev').addEventListener('click', function () { step(-1); });
-    $('btn-next').addEventListener('click', function () { step(1); });
-    $('btn-line').addEventListener('click', toggleLine);
+    const keys = { ArrowRight: function () { step(1); }, ArrowLeft: function () { step(-1); },
+      Home: function () { jump(false); }, End: function () { jump(true); },
+      ArrowDown: function () { nextGame(1); }, ArrowUp: function () { nextGame(-1); },
+      l: toggleLine };
+    const buttons = { 'btn-start': 'Home', 'btn-end': 'End', 'btn-prev': 'ArrowLeft',
+      'btn-next': 'ArrowRight', 'btn-line': 'l' };  // each button does its key's action
+    for (const id in buttons) $(id).addEventListener('click', keys[buttons[id]]);
     $('page-prev').addEventListener('click', function () { state.page--; renderList(); });
     $('page-next').addEventListener('click', function () { state.page++; renderList(); });
     $('rows').addEventListener('click', function (e) {
@@ -376,10 +343,6 @@
     });
     document.addEventListener('keydown', function (e) {
       if (e.target.tagName === 'SELECT' || e.altKey || e.ctrlKey || e.metaKey) return;
-      const keys = { ArrowRight: function () { step(1); }, ArrowLeft: function () { step(-1); },
-        Home: function () { jump(false); }, End: function () { jump(true); },
-        ArrowDown: function () { nextGame(1); }, ArrowUp: function () { nextGame(-1); },
-        l: toggleLine };
       if (keys[e.key]) { keys[e.key](); e.preventDefault(); }
     });
   }

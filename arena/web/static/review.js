@@ -1,12 +1,8 @@
-// The game review page: one finished game, named by its key in the query string, at a budget
-// (`&seconds=S`, one of the server's choices; none: the server's own). The page asks the server
-// to review it (a job queued for an engine), shows the job's progress and what it waits for,
-// then draws the first player's win chance over the moves (inline SVG), the marked moves in
-// colour on the graph and in a list, and the loss analysis's decisive move with its own sign.
-// A mark's dot and its list entry are links to the same place: the analysis board at the
-// position before the marked move, the game's moves all there; a click elsewhere on the graph
-// opens the position under the pointer. The graph mirrors what it shows into data-* attributes
-// for the browser tests.
+// The game review page (docs/web.md, "Game review"): one finished game, named by its key in
+// the query string, at a budget (`&seconds=S`; none: the server's). The page asks the server to
+// review it (a queued job), shows the job's progress, then draws the first player's win chance
+// over the moves, the marked moves on the graph and in a list, each a link to the analysis
+// board before the move. What it shows is mirrored into data-* attributes for the tests.
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
@@ -17,7 +13,7 @@
   const DECISIVE = 'decisive: the loss analysis proves the game lost from here';
   const W = 640, H = 220, LEFT = 40, RIGHT = 12, TOP = 12, BOTTOM = 24;
   const page = { game: null, review: null, board: null, budgets: null };
-  const svg = C4Board.svg, say = web.say, xy = C4Board.cellText;
+  const el = C4Board.el, say = web.say, xy = C4Board.cellText;
   function query(seconds) { // the page's query, its budget replaced (null: the server's)
     const q = new URLSearchParams(location.search);
     q.delete('seconds');
@@ -30,7 +26,6 @@
   // The analysis board with the whole game, its cursor on the position after `ply` moves (the
   // position before move index `ply`).
   function boardUrl(ply) { return '/analyse/game?' + query(null) + '&ply=' + ply; }
-  function open(ply) { location.href = boardUrl(ply); }
   function show(ply) {
     const g = page.game, n = g.moves.length;
     C4Board.paint(page.board, g.moves, ply, ply === n);
@@ -38,8 +33,9 @@
     let text = ply === 0 ? 'the empty board' : 'after move ' + ply + ' ' + xy(g.moves[ply - 1]);
     if (ply < n) text += '; next, move ' + (ply + 1) + ' ' + xy(g.moves[ply]) + ' by ' +
       g.names[ply % 2];
-    ring('next', ply < n ? g.moves[ply] : null);
-    ring('best', p && p.best ? p.best : null);
+    // rings: the move played next (dashed), the engine's move there (green)
+    C4Board.mark(page.board, ply < n ? [g.moves[ply]] : [], 'ring-next');
+    C4Board.mark(page.board, p && p.best ? [p.best] : [], 'ring-best');
     if (p) {
       text += '. ' + g.names[0] + "'s win chance " + Math.round(p.chance * 100) + '%' +
         (p.proof ? ' (proven ' + p.proof + ' for the side to move)' : '') +
@@ -48,21 +44,7 @@
     $('step-info').textContent = text;
     $('board').dataset.ply = ply;
     const cursor = $('graph').querySelector('.cursor');
-    if (cursor) {
-      const x = xOf(ply);
-      cursor.setAttribute('x1', x);
-      cursor.setAttribute('x2', x);
-    }
-  }
-  // A ring on the board: the move played next (dashed), the engine's move there (green).
-  function ring(kind, move) {
-    const old = $('board').querySelector('.ring-' + kind);
-    if (old) old.remove();
-    const cell = move && page.board.cells[move[0] + ',' + move[1]];
-    if (!cell) return;
-    svg($('board'), 'circle', { class: 'ring-' + kind, cx: cell.getAttribute('cx'),
-      cy: cell.getAttribute('cy'), r: page.board.cell * 0.46, fill: 'none',
-      'pointer-events': 'none' });
+    if (cursor) ['x1', 'x2'].forEach(function (k) { cursor.setAttribute(k, xOf(ply)); });
   }
 
   // ---- the graph ----------------------------------------------------------------------------
@@ -74,62 +56,54 @@
     const ply = Math.round((x - LEFT) / ((W - LEFT - RIGHT) / Math.max(1, n)));
     return Math.max(0, Math.min(n, ply));
   }
-  // A link on the graph to the position before move `index` (its sign drawn inside it).
-  function link(el, index, label) {
-    const a = svg(el, 'a', { href: boardUrl(index), 'aria-label': label });
+  // A mark on the graph (its sign drawn inside): a link to the position before move `index`.
+  function link(parent, index, mark, title) {
+    const decisive = mark === 'decisive', a = el(parent, 'a', { href: boardUrl(index),
+      class: decisive ? 'mark decisive' : 'mark', 'data-mark': mark, 'data-index': index,
+      'aria-label': 'move ' + (index + 1) + ': ' + (decisive ? DECISIVE : mark) });
     a.addEventListener('click', function (e) { e.stopPropagation(); });
     a.addEventListener('mouseenter', function () { show(index); });
+    el(a, 'title', {}, 'move ' + (index + 1) + ' ' + xy(page.game.moves[index]) + title);
     return a;
   }
   function drawGraph() {
-    const el = $('graph'), rv = page.review, pos = rv.positions, g = page.game;
-    el.textContent = '';
-    el.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
-    el.dataset.plies = pos.length - 1;
-    svg(el, 'rect', { x: LEFT, y: TOP, width: W - LEFT - RIGHT, height: H - TOP - BOTTOM,
+    const graph = $('graph'), rv = page.review, pos = rv.positions, g = page.game;
+    graph.textContent = '';
+    graph.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
+    graph.dataset.plies = pos.length - 1;
+    el(graph, 'rect', { x: LEFT, y: TOP, width: W - LEFT - RIGHT, height: H - TOP - BOTTOM,
       fill: '#f3f3f3', stroke: '#bbb' });
     [[1, '100%'], [0.5, '50%'], [0, '0%']].forEach(function (t) {
-      svg(el, 'line', { x1: LEFT, x2: W - RIGHT, y1: yOf(t[0]), y2: yOf(t[0]), stroke: '#bbb',
+      el(graph, 'line', { x1: LEFT, x2: W - RIGHT, y1: yOf(t[0]), y2: yOf(t[0]), stroke: '#bbb',
         'stroke-dasharray': t[0] === 0.5 ? '4 3' : '' });
-      svg(el, 'text', { x: LEFT - 4, y: yOf(t[0]) + 4, 'text-anchor': 'end',
-        'font-size': 10, fill: '#555' }).textContent = t[1];
+      el(graph, 'text', { x: LEFT - 4, y: yOf(t[0]) + 4, 'text-anchor': 'end',
+        'font-size': 10, fill: '#555' }, t[1]);
     });
     for (let i = 0; i < pos.length; i += Math.max(1, Math.ceil(pos.length / 12))) {
-      svg(el, 'text', { x: xOf(i), y: H - 8, 'text-anchor': 'middle', 'font-size': 10,
-        fill: '#555' }).textContent = i;
+      el(graph, 'text', { x: xOf(i), y: H - 8, 'text-anchor': 'middle', 'font-size': 10,
+        fill: '#555' }, i);
     }
     const points = pos.map(function (p, i) { return xOf(i) + ',' + yOf(p.chance); });
-    svg(el, 'path', { d: 'M' + xOf(0) + ',' + yOf(0) + 'L' + points.join('L') + 'L' +
+    el(graph, 'path', { d: 'M' + xOf(0) + ',' + yOf(0) + 'L' + points.join('L') + 'L' +
       xOf(pos.length - 1) + ',' + yOf(0) + 'Z', fill: '#f3b3b3', opacity: 0.6 });
-    svg(el, 'polyline', { class: 'chance', points: points.join(' '), fill: 'none',
+    el(graph, 'polyline', { class: 'chance', points: points.join(' '), fill: 'none',
       stroke: '#b42318', 'stroke-width': 2 });
     if (rv.decisive !== null) { // a dashed line before the decisive move, its sign on top
-      const x = xOf(rv.decisive), look = MARKS.decisive;
-      svg(el, 'line', { x1: x, x2: x, y1: TOP, y2: H - BOTTOM, stroke: look[1],
+      const x = xOf(rv.decisive), colour = MARKS.decisive[1];
+      el(graph, 'line', { x1: x, x2: x, y1: TOP, y2: H - BOTTOM, stroke: colour,
         'stroke-width': 2, 'stroke-dasharray': '6 3' });
-      const a = link(el, rv.decisive, 'move ' + (rv.decisive + 1) + ': ' + DECISIVE);
-      a.setAttribute('class', 'mark decisive');
-      a.dataset.mark = 'decisive';
-      a.dataset.index = rv.decisive;
-      svg(a, 'path', { d: 'M' + x + ',' + (TOP - 8) + 'l8,8l-8,8l-8,-8z', fill: look[1],
-        stroke: '#fff' });
-      svg(a, 'title', {}).textContent = 'move ' + (rv.decisive + 1) + ' ' +
-        xy(g.moves[rv.decisive]) + ', ' + DECISIVE;
+      el(link(graph, rv.decisive, 'decisive', ', ' + DECISIVE), 'path', {
+        d: 'M' + x + ',' + (TOP - 8) + 'l8,8l-8,8l-8,-8z', fill: colour, stroke: '#fff' });
     }
     rv.marks.forEach(function (m) { // at the position before the move: where the fall starts
-      const a = link(el, m.index, 'move ' + (m.index + 1) + ': ' + m.mark);
-      a.setAttribute('class', 'mark');
-      a.dataset.mark = m.mark;
-      a.dataset.index = m.index;
-      svg(a, 'circle', { cx: xOf(m.index), cy: yOf(pos[m.index].chance), r: 6,
-        fill: MARKS[m.mark][1], stroke: '#fff' });
-      svg(a, 'title', {}).textContent = 'move ' + (m.index + 1) + ' ' + xy(m.move) + ': ' +
-        m.mark + (m.why ? ' (' + m.why + ')' : '');
+      el(link(graph, m.index, m.mark, ': ' + m.mark + (m.why ? ' (' + m.why + ')' : '')),
+        'circle', { cx: xOf(m.index), cy: yOf(pos[m.index].chance), r: 6,
+          fill: MARKS[m.mark][1], stroke: '#fff' });
     });
-    svg(el, 'line', { class: 'cursor', x1: LEFT, x2: LEFT, y1: TOP, y2: H - BOTTOM,
+    el(graph, 'line', { class: 'cursor', x1: LEFT, x2: LEFT, y1: TOP, y2: H - BOTTOM,
       stroke: '#0bd', 'stroke-width': 1, 'pointer-events': 'none' });
-    el.addEventListener('mousemove', function (e) { show(plyAt(e.clientX)); });
-    el.addEventListener('click', function (e) { open(plyAt(e.clientX)); });
+    graph.addEventListener('mousemove', function (e) { show(plyAt(e.clientX)); });
+    graph.addEventListener('click', function (e) { location.href = boardUrl(plyAt(e.clientX)); });
     $('graph-hint').textContent = 'Before each move, from ' + g.names[0] +
       "'s side (first, red), the engine at " + budgetText(rv.budget) + ' a position. A ' +
       "mark's dot sits at the position before the marked move, and it and the list open " +
@@ -154,23 +128,16 @@
     if (rv.decisive !== null) items.push({ index: rv.decisive, mark: 'decisive', text: DECISIVE });
     items.sort(function (p, q) { return p.index - q.index; });
     items.forEach(function (it) {
-      const li = document.createElement('li'), a = document.createElement('a');
-      const sym = document.createElement('b'), look = MARKS[it.mark];
-      sym.textContent = look[0] + ' ';
-      sym.style.color = look[1];
-      a.href = boardUrl(it.index);
-      a.title = 'opens the position before this move on the analysis board';
-      a.appendChild(sym);
-      a.appendChild(document.createTextNode('move ' + (it.index + 1) + ' ' +
-        xy(g.moves[it.index]) + ' by ' + g.names[it.index % 2] + ': ' + it.text));
-      li.appendChild(a);
-      li.dataset.mark = it.mark;
-      li.dataset.index = it.index;
+      const li = el(ul, 'li', { 'data-mark': it.mark, 'data-index': it.index });
+      const a = el(li, 'a', { href: boardUrl(it.index),
+        title: 'opens the position before this move on the analysis board' });
+      el(a, 'b', { style: 'color: ' + MARKS[it.mark][1] }, MARKS[it.mark][0] + ' ');
+      a.append('move ' + (it.index + 1) + ' ' + xy(g.moves[it.index]) + ' by ' +
+        g.names[it.index % 2] + ': ' + it.text);
       li.addEventListener('mouseenter', function () { show(it.index); });
       a.addEventListener('focus', function () { show(it.index); });
-      ul.appendChild(li);
     });
-    if (!items.length) ul.appendChild(document.createElement('li')).textContent = 'none';
+    if (!items.length) el(ul, 'li', {}, 'none');
   }
 
   // ---- the budget ---------------------------------------------------------------------------
@@ -178,16 +145,11 @@
     if (page.budgets) return;
     page.budgets = b;
     const select = $('budget'), chosen = new URLSearchParams(location.search).get('seconds');
-    const options = [[null, budgetText(b.default) + ' a position (the server\'s)']].concat(
-      b.seconds.filter(function (s) { return s !== b.default.seconds || b.default.playouts; })
-        .map(function (s) { return [String(s), s + ' s a position']; }));
-    options.forEach(function (o) {
-      const opt = document.createElement('option');
-      opt.value = o[0] === null ? '' : o[0];
-      opt.textContent = o[1];
-      opt.selected = o[0] === null ? chosen === null || (Number(chosen) === b.default.seconds &&
-        !b.default.playouts) : Number(o[0]) === Number(chosen);
-      select.appendChild(opt);
+    select.add(new Option(budgetText(b.default) + " a position (the server's)", '', false,
+      chosen === null || (Number(chosen) === b.default.seconds && !b.default.playouts)));
+    b.seconds.forEach(function (s) {  // the server's own budget is offered once
+      if (s === b.default.seconds && !b.default.playouts) return;
+      select.add(new Option(s + ' s a position', s, false, s === Number(chosen)));
     });
     select.addEventListener('change', function () {
       location.search = '?' + query(select.value || null);
@@ -226,23 +188,20 @@
       show(d.game.moves.length);
     }
   }
-  // The job's state twice a second until it is ready or failed; a failed poll is retried.
-  function poll() {
-    web.poll(API, 500, function (d) {
-      say('');
-      render(d);
-      return d.state === 'ready' || d.state === 'failed';
-    }, function (e, pause) {
-      say(e.message + ' (asking again in ' + Math.round(pause / 1000) + ' s)');
-    });
+  // The job's state drawn; true once it is ready or failed.
+  function done(d) {
+    say('');
+    render(d);
+    return d.state === 'ready' || d.state === 'failed';
   }
-  // Ask for the review; a refusal (a bad key, an unknown game) is the end, a lost connection
-  // is asked again.
+  // Ask for the review, then its state twice a second until it is done; a refusal (a bad key,
+  // an unknown game) is the end, a lost connection or a failed poll is asked again.
   function start() {
     web.json(API, 'POST').then(function (d) {
-      say('');
-      render(d);
-      if (d.state !== 'ready' && d.state !== 'failed') poll();
+      if (done(d)) return;
+      web.poll(API, 500, done, function (e, pause) {
+        say(e.message + ' (asking again in ' + Math.round(pause / 1000) + ' s)');
+      });
     }).catch(function (e) {
       if (e instanceof TypeError) {
         say(e.message + ' (asking again in 2 s)');

@@ -6,6 +6,7 @@
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
   const page = { events: null, minis: {}, followed: null, big: null, bigKey: null };
+  const el = C4Board.el;
 
   function pct(x) { return x === null ? '-' : (100 * x).toFixed(1) + '%'; }
   function llr(p) {  // the SPRT's log-likelihood ratio; null in JSON when infinite
@@ -19,25 +20,23 @@
     return sign + Math.round(s.elo) + ci;
   }
   function wdl(s) { return s.wins + '-' + s.draws + '-' + s.losses; }
-  function keyOf(k) { return [k.batch, k.a, k.b, k.seed, k.round, k.leg].join('/'); }
+  function liveKey(g) {  // a game in progress: its worker and its key
+    return g.worker + ':' + Object.values(g.key).join('/');
+  }
 
   function renderScore(d) {
-    const t = d.total, el = $('score');
-    el.textContent = t.games ? (d.a.join(', ') || 'A') + ': ' + wdl(t) + ' in ' + t.games +
+    const t = d.total, score = $('score');
+    score.textContent = t.games ? (d.a.join(', ') || 'A') + ': ' + wdl(t) + ' in ' + t.games +
       ' games, score ' + pct(t.score) + ', Elo ' + elo(t) + ' (95%)' : 'no finished game yet';
-    el.dataset.wins = t.wins;
-    el.dataset.draws = t.draws;
-    el.dataset.losses = t.losses;
-    el.dataset.games = t.games;
-    el.dataset.score = t.score === null ? '' : t.score;
+    Object.assign(score.dataset, { wins: t.wins, draws: t.draws, losses: t.losses,
+      games: t.games, score: t.score === null ? '' : t.score });
     const p = d.sprt;
     $('sprt').textContent = 'elo0 ' + p.elo0 + ', elo1 ' + p.elo1 + ': LLR ' + llr(p) +
       ' in [' + p.lower.toFixed(2) + ', ' + p.upper.toFixed(2) + '] over ' + p.pairs +
       ' game pairs: ' + p.verdict;
     $('sprt').dataset.llr = p.llr === null ? p.llr_sign * Infinity : p.llr;
-    const span = p.upper - p.lower;
-    const at = p.llr === null ? (p.llr_sign > 0 ? 1 : 0) :
-      Math.min(1, Math.max(0, (p.llr - p.lower) / span));
+    const at = p.llr === null ? (p.llr_sign > 0 ? 1 : 0)
+      : Math.min(1, Math.max(0, (p.llr - p.lower) / (p.upper - p.lower)));
     $('llr-mark').style.left = (at * 100).toFixed(1) + '%';
   }
   function renderTable(d) {
@@ -55,34 +54,27 @@
     const ol = $('recent');
     ol.textContent = '';
     d.recent.forEach(function (g) {
-      const li = document.createElement('li'), a = document.createElement('a');
       const k = g.key;
-      a.href = '/replay/game?' + new URLSearchParams({ batch: k.batch, a: k.a, b: k.b,
-        seed: k.seed, round: k.round, leg: k.leg }).toString();
-      a.textContent = k.a + ' vs ' + k.b + ', round ' + k.round + ' leg ' + k.leg + ': code ' +
-        g.code + ', ' + g.reason + ', ' + g.plies + ' plies';
-      li.appendChild(a);
-      ol.appendChild(li);
+      el(el(ol, 'li', {}), 'a', { href: '/replay/game?' + new URLSearchParams(k) }, k.a + ' vs ' +
+        k.b + ', round ' + k.round + ' leg ' + k.leg + ': code ' + g.code + ', ' + g.reason +
+        ', ' + g.plies + ' plies');
     });
   }
   function renderLive(d) {
     const box = $('live'), seen = {};
+    let followed;
     $('live-count').textContent = '(' + d.live.length + ')';
     $('live-count').dataset.count = d.live.length;
     d.live.forEach(function (g) {
-      const key = g.worker + ':' + keyOf(g.key);
+      const key = liveKey(g);
       seen[key] = true;
+      if (key === page.followed) followed = g;
       let m = page.minis[key];
       if (!m) {
-        const div = document.createElement('div');
-        div.className = 'mini';
-        const title = document.createElement('div');
-        title.textContent = g.key.a + ' vs ' + g.key.b + ' r' + g.key.round + ' leg ' + g.key.leg;
-        div.appendChild(title);
-        const el = C4Board.svg(div, 'svg', {});
-        box.appendChild(div);
-        m = { div: div, board: C4Board.build(el, g.board[0], g.board[1], g.board[2], g.board[3],
-          { cell: 14, labels: false }) };
+        const div = el(box, 'div', { class: 'mini' });
+        el(div, 'div', {}, g.key.a + ' vs ' + g.key.b + ' r' + g.key.round + ' leg ' + g.key.leg);
+        m = { div: div, board: C4Board.build(el(div, 'svg', {}), g.board[0], g.board[1],
+          g.board[2], g.board[3], { cell: 14, labels: false }) };
         div.addEventListener('click', function () { page.followed = key; render(page.last); });
         page.minis[key] = m;
       }
@@ -93,29 +85,25 @@
     for (const key in page.minis) {
       if (!seen[key]) { page.minis[key].div.remove(); delete page.minis[key]; }
     }
-    renderFollowed(d.live.filter(function (g) {
-      return g.worker + ':' + keyOf(g.key) === page.followed;
-    })[0]);
+    renderFollowed(followed);
   }
   function renderFollowed(g) {
-    const el = $('followed');
+    const big = $('followed');
     if (!g) {
       $('followed-title').textContent = page.followed ? 'The followed game has ended.' : '';
       return;
     }
-    const key = g.worker + ':' + keyOf(g.key);
-    if (page.bigKey !== key) {
-      page.big = C4Board.build(el, g.board[0], g.board[1], g.board[2], g.board[3], { cell: 34 });
-      page.bigKey = key;
+    if (page.bigKey !== page.followed) {
+      page.big = C4Board.build(big, g.board[0], g.board[1], g.board[2], g.board[3], { cell: 34 });
+      page.bigKey = page.followed;
     }
     C4Board.paint(page.big, g.moves, g.moves.length, false);
     $('followed-title').textContent = g.key.a + ' vs ' + g.key.b + ' (' + g.first +
       ' first, red): ' + g.moves.length + ' moves';
-    el.dataset.plies = g.moves.length;
+    big.dataset.plies = g.moves.length;
   }
   function renderBatches(d) {
-    const sel = $('batch');
-    const names = d.batches.join('\n');
+    const sel = $('batch'), names = d.batches.join('\n');
     if (sel.dataset.names !== names) {
       sel.textContent = '';
       d.batches.forEach(function (b) { sel.add(new Option(b, b)); });
@@ -131,10 +119,9 @@
     renderTable(d);
     renderRecent(d);
     renderLive(d);
-    document.body.dataset.batch = d.batch;
-    document.body.dataset.updates = Number(document.body.dataset.updates || 0) + 1;
-    document.body.dataset.maxLive = Math.max(Number(document.body.dataset.maxLive || 0),
-      d.live.length);
+    const body = document.body.dataset;
+    Object.assign(body, { batch: d.batch, updates: Number(body.updates || 0) + 1,
+      maxLive: Math.max(Number(body.maxLive || 0), d.live.length) });
   }
   function connect(batch) {
     if (page.events) page.events.close();

@@ -1,19 +1,18 @@
-// What the web app's pages share: the page's message line; a request answered in JSON whose
-// refusal (a 4xx or 5xx) throws the server's one-line reason, so that a page shows it as it
-// is; a poll that retries after a failed request; an event stream of JSON states; and the
-// analysis board's move list as its URL writes it.
+// What the web app's pages share (the replay page, one file, has none of it): the message
+// line, JSON requests whose refusal throws the server's one line, polls and event streams.
 (function () {
   'use strict';
   const web = window.web = {
-    // The page's one-line message (#message): a refusal or a note; none clears it.
-    say: function (text) { document.getElementById('message').textContent = text || ''; },
+    // The page's one-line message (#message): a note, or a refusal (an Error: its message);
+    // none clears it.
+    say: function (text) {
+      document.getElementById('message').textContent = text instanceof Error ? text.message
+        : text || '';
+    },
     // `method` on `url`, with `body` sent as JSON unless it is undefined; the parsed answer.
     json: function (url, method, body) {
-      const init = { method: method };
-      if (body !== undefined) {
-        init.headers = { 'Content-Type': 'application/json' };
-        init.body = JSON.stringify(body);
-      }
+      const init = body === undefined ? { method: method } : { method: method,
+        headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
       return fetch(url, init).then(function (r) {
         return r.text().then(function (text) {
           if (!r.ok) throw new Error(text.trim() || r.statusText);
