@@ -173,7 +173,6 @@ class Session:
         self.started = self.ended = 0.0  # when the analysis started; when the last one ended
         self.lock = threading.Lock()
         self.changed = threading.Event()  # a new request: the stream looks at it at once
-        self.announced = False  # the session's id went out
         self.waited = ""  # what the page was last told it waits for
         self.stopped = False  # the page stopped: its engine goes back without IDLE_S
 
@@ -213,9 +212,6 @@ class Session:
 
     def next_event(self) -> Optional[str]:
         """The page's next event (None: nothing new within about WAIT_S seconds)."""
-        if not self.announced:
-            self.announced = True
-            return _event("session", id=self.id, cap=self.boards.pool.cap)
         if self.engine is not None and not self.engine.alive:
             self._drop_dead_engine()
         if self.engine is None:
@@ -357,6 +353,7 @@ def events(call: Call) -> Response:
     async def lines() -> AsyncIterator[Optional[str]]:
         session = boards.open()
         try:
+            yield _event("session", id=session.id, cap=boards.pool.cap)
             while True:
                 yield await run_in_threadpool(session.next_event)
         finally:

@@ -176,7 +176,7 @@ async def not_routed(request: Request, exc: Exception) -> Response:
 
 async def server_error(request: Request, exc: Exception) -> Response:
     """A bug of the server: one line out, the traceback to the log (raised outside a handler,
-    it is answered outside `NoStore`: the header is its own)."""
+    it is answered outside `no_store`: the header is its own)."""
     LOG.error("%s %s", request.method, request.url.path, exc_info=exc)
     return one_line(500, f"server error: {type(exc).__name__}: {exc}",
                     {"Cache-Control": "no-store"})

@@ -223,17 +223,15 @@ def game_events(call: Call, game_id: str) -> Response:
     async def changes() -> AsyncIterator[Optional[str]]:
         game.watchers += 1
         try:
-            sent = -1
-            while True:
+            sent, over = -1, False
+            while not over:
                 game.seen = time.monotonic()
                 version = await game.changes.wait(sent, PING_S)
                 if version == sent:
                     yield None
-                    continue
-                sent, over = version, game.over
-                yield json.dumps(state_of(call, game), separators=(",", ":"))
-                if over:
-                    return
+                else:
+                    sent, over = version, game.over
+                    yield json.dumps(state_of(call, game), separators=(",", ":"))
         finally:
             game.watchers -= 1
             game.seen = time.monotonic()

@@ -92,9 +92,8 @@ class Puzzles:
         results = self.results()
         for puzzle in puzzles:
             puzzle.update(results.get(puzzle["id"], {"result": None, "tries": 0}))
-        shipped = sorted(p.stem for p in SHIPPED.glob("*.jsonl")) if SHIPPED.is_dir() else []
         return {"source": source, "puzzles": puzzles, "note": note, "kept": KEPT,
-                "shipped": shipped}
+                "shipped": sorted(p.stem for p in SHIPPED.glob("*.jsonl"))}
 
     def _suite(self, name: str) -> Path:
         """A suite file (or folder of them) in the served folder, else a shipped suite by

@@ -168,9 +168,7 @@ class FolderWatch:
                 yield None if data == sent else data
                 sent = data
         finally:
-            self.wanted[batch] -= 1
-            if not self.wanted[batch]:
-                del self.wanted[batch]
+            self.wanted -= Counter([batch])  # one that no stream follows leaves it
 
 
 routes = [
