@@ -160,15 +160,14 @@
     chart.textContent = '';
     const n = Math.max(times.length, 1), W = Math.max(300, Math.min(900, n * 8)), H = 120;
     const limitMs = (g[F.time_limit] || 0) * 1000;
-    const top = Math.max(limitMs, Math.max.apply(null, times.concat([1])));
+    const top = Math.max(limitMs, 1, ...times);
     chart.setAttribute('width', W + 50);
     chart.setAttribute('height', H + 20);
     const bw = W / n;
     state.bars = times.map(function (t, i) {
       const h = Math.max(1, H * t / top);
       const bar = el(chart, 'rect', { x: 45 + i * bw, y: H - h + 5, width: Math.max(1, bw - 1),
-        height: h, 'data-ply': i + 1 });
-      bar.dataset.cls = 'bar' + C4Board.stone(i);
+        height: h, 'data-ply': i + 1, 'data-cls': 'bar' + C4Board.stone(i) });
       el(bar, 'title', {}, 'ply ' + (i + 1) + ': ' + t + ' ms');
       return bar;
     });
@@ -224,9 +223,8 @@
     text += 'Proven lost after move ' + a.lost_after + ': ' + won + ' (' + a.seconds +
       ' s a position).';
     $('analysis-text').textContent = text;
-    box.dataset.decisive = d ? d.index + 1 : '';
-    box.dataset.lostAfter = a.lost_after;
-    box.dataset.kind = a.kind;
+    Object.assign(box.dataset, { decisive: d ? d.index + 1 : '', lostAfter: a.lost_after,
+      kind: a.kind });
     $('btn-line').textContent = state.line ? 'the game' : 'proven line';
   }
   function toggleLine() {
