@@ -109,30 +109,26 @@ def main(argv: List[str], prog: str = "python -m arena analyse") -> int:
     if args.summary:
         if not any(r.analysis for r in records):
             raise ResultsError(f"{args.records}: no analysed record (run analyse with -o first)")
-    elif args.output:
-        # what an earlier run left analysed (a torn last line, cut off by a kill, is dropped)
-        old = {r.key: r for r in read_log(args.output, repair=True) if r.analysis is not None}
-        kept = {r.key: old[r.key] for r in records if r.key in old}
-        write_log(args.output, kept.values())  # what an interrupted run leaves: analysed games
-        with ResultLog(args.output) as log:
-            try:
-                records = analyse_all(records, args.seconds, args.lost_by, args.jobs,
-                                      args.quiet, kept, log.append)
-            except KeyboardInterrupt:
-                held = len(read_log(args.output))
-                print(f"{prog}: interrupted; {held} games analysed are kept in {args.output}, "
-                      "and the same command analyses the rest", file=sys.stderr)
-                return 130
-        write_log(args.output, records)  # every record, in the log's order
-        print(f"{prog}: {len(kept)} games kept from {args.output}, the others analysed now",
-              file=sys.stderr)
     else:
+        kept: Dict[GameKey, GameRecord] = {}
+        if args.output:
+            # what an earlier run left analysed (a torn last line, cut off by a kill, is dropped)
+            old = {r.key: r for r in read_log(args.output, repair=True) if r.analysis is not None}
+            kept = {r.key: old[r.key] for r in records if r.key in old}
+            write_log(args.output, kept.values())  # what an interrupted run leaves: analysed games
         try:
-            records = analyse_all(records, args.seconds, args.lost_by, args.jobs, args.quiet)
+            records = analyse_all(records, args.seconds, args.lost_by, args.jobs, args.quiet, kept,
+                                  ResultLog(args.output).append if args.output else None)
         except KeyboardInterrupt:
-            print(f"{prog}: interrupted; nothing kept (with -o FILE each game is kept as it is "
-                  "analysed)", file=sys.stderr)
+            held = (f"{len(read_log(args.output))} games analysed are kept in {args.output}, and "
+                    "the same command analyses the rest" if args.output else
+                    "nothing kept (with -o FILE each game is kept as it is analysed)")
+            print(f"{prog}: interrupted; {held}", file=sys.stderr)
             return 130
+        if args.output:
+            write_log(args.output, records)  # every record, in the log's order
+            print(f"{prog}: {len(kept)} games kept from {args.output}, the others analysed now",
+                  file=sys.stderr)
     try:
         print("\n".join(summarise(records)))
     except BrokenPipeError:  # `| head`: the reader has what it wanted

@@ -1,7 +1,6 @@
 """How much one position may cost, as python-chess's `Limit`: the engine's seconds and
-play-outs, an exact search's nodes. Whichever the position reaches first ends its look. The
-review, the analysis board and a suite's build each take one, so a budget is one idea in the
-arena whatever it measures."""
+play-outs, an exact search's nodes, whichever it reaches first. The review, the analysis board
+and a suite's build each take one: a budget is one idea in the arena whatever it measures."""
 
 from dataclasses import dataclass
 from typing import Optional

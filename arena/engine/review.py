@@ -1,7 +1,6 @@
 """A game review: every position of a finished game evaluated by the engine at one budget, the
-moves marked by the rules of docs/web.md, "Game review", and the loss analysis's decisive move.
-A review is kept beside the log with its budget, so a second look at that budget reads the
-file."""
+moves marked by the rules of docs/web.md, "Game review", and the loss analysis's decisive move;
+kept beside the log with its budget, so a second look at that budget reads the file."""
 
 from __future__ import annotations
 
@@ -200,13 +199,11 @@ def searched(record: GameRecord) -> int:
 
 
 def needs_analysis(record: GameRecord) -> bool:
-    """Whether a review runs the loss analysis: a game lost on the board whose record has
-    none."""
+    """Whether a review runs the loss analysis: a game lost on the board, not analysed."""
     return record.loser is not None and not isinstance(record.analysis, LossAnalysis)
 
 
-def loss_analysis(record: GameRecord,
-                  stopped: Callable[[], bool] = lambda: False) -> Optional[LossAnalysis]:
+def loss_analysis(record: GameRecord, stopped: Callable[[], bool]) -> Optional[LossAnalysis]:
     """The game's loss analysis: the record's own, else one run in a child process
     (`analyse_in_child`: EngineError once ``stopped()``); None for a game not lost on the
     board, or an analysis that failed (logged: the review goes on without it)."""

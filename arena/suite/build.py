@@ -252,8 +252,3 @@ def build(logs: List[Path], suite: Path, limit: Limit, lost_by: str, jobs: int =
     return built.lines(suite, copies)
 
 
-def kept_count(suite: Path) -> int:
-    """The items a suite file holds now (for the line an interrupted build ends with)."""
-    return len(whole_lines(suite))
-
-

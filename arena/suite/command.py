@@ -11,10 +11,11 @@ from typing import Dict
 
 from arena.batch.config import ConfigError, load_config, player_from_arg
 from arena.engine.limit import Limit
-from arena.suite.build import build, kept_count, ledger_path
+from arena.suite.build import build, ledger_path
 from arena.suite.item import read_suite
 from arena.suite.run import Answer, Key, run_suite, timed
 from arena.suite.score import as_json, markdown
+from records.log import whole_lines
 
 NODES = 100_000  # the solver's nodes a position: about a second on these boards
 SECONDS = 0.25  # each forced-win question's (a position's plies and theme)
@@ -69,7 +70,7 @@ def build_command(args: argparse.Namespace, prog: str) -> int:
         lines = build(args.records, args.output, Limit(args.seconds, nodes=args.nodes),
                       args.lost_by, args.jobs, args.quiet)
     except KeyboardInterrupt:
-        print(f"{prog}: interrupted; {kept_count(args.output)} positions are kept in "
+        print(f"{prog}: interrupted; {len(whole_lines(args.output))} positions are kept in "
               f"{args.output} (the games walked in {ledger_path(args.output)}), and the same "
               "command builds the rest", file=sys.stderr)
         return 130

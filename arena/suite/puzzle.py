@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from arena.engine.position import PositionError, replay
+from arena.engine.position import replay
 from arena.suite.item import Goal
 from arena.suite.position import legal_moves, reach
 from records.board import Board, BoardError
@@ -101,11 +101,7 @@ def parse_request(body: Any) -> Request:
     column = body["column"]
     if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < board.N:
         raise ValueError(f"column: a whole number within 0..{board.N - 1}, got {column!r:.40}")
-    try:
-        grid = reach(board, moves)
-    except PositionError as exc:
-        raise ValueError(str(exc)) from None
-    if column not in [m.y for m in legal_moves(grid)]:
+    if column not in [m.y for m in legal_moves(reach(board, moves))]:  # or a PositionError
         raise ValueError(f"column {column} is full")
     return Request(board, moves, goal, column)
 

@@ -103,72 +103,54 @@ def run_suite(items: Sequence[Item], players: Dict[str, PlayerSpec], think: Opti
     answers.update(kept_answers(output, players, think))
     todo = [(item, [n for n in players if (item.id, n) not in answers]) for item in items]
     todo = [(item, names) for item, names in todo if names]
+    own = [{n: asker(n, s) for n, s in players.items()}  # each worker's players
+           for _ in range(max(1, min(jobs, len(todo))))]
     work: queue.Queue[Optional[Tuple[Item, List[str]]]] = queue.Queue()
-    for job in todo:
+    for job in [*todo, *[None] * len(own)]:  # each worker's end mark after the positions
         work.put(job)
     done: queue.Queue[List[Answer]] = queue.Queue()
-    workers = [_Worker(players, think, time_limit, work, done)
-               for _ in range(max(1, min(jobs, len(todo))))]
+    stopped = threading.Event()
+
+    def worker(mine: Dict[str, Player]) -> None:
+        """Asks its own players about the positions it takes from ``work``."""
+        for item, names in iter(work.get, None):
+            answered = []
+            for name in names:
+                if stopped.is_set():  # Ctrl-C: the players are closed, start nothing again
+                    return
+                reply = _ask(mine[name], item, time_limit)
+                answered.append(judged(item, name, players[name], think, reply))
+            done.put(answered)
+
     if output is not None:
         output.parent.mkdir(parents=True, exist_ok=True)
     out = open(output, "a", encoding="utf-8") if output is not None else None
     try:
         with tqdm(total=len(items), initial=len(items) - len(todo), unit="position",
                   desc="suite", disable=True if quiet else None, file=sys.stderr) as bar:
-            for worker in workers:
-                work.put(None)  # each worker's end
-                worker.start()
+            for mine in own:
+                threading.Thread(target=worker, args=(mine,), name="suite-worker",
+                                 daemon=True).start()
             for _ in todo:
-                asked = done.get()
+                answered = done.get()
                 if out is not None:
-                    out.write("".join(a.to_json() + "\n" for a in asked))
+                    out.write("".join(a.to_json() + "\n" for a in answered))
                     out.flush()
-                answers.update(((a.id, a.player), a) for a in asked)
+                answers.update(((a.id, a.player), a) for a in answered)
                 bar.update()
     finally:
-        for worker in workers:
-            worker.stop()
+        stopped.set()
+        for mine in own:
+            for player in mine.values():
+                player.close()  # its process killed: a request in flight ends with it
         if out is not None:
             out.close()
 
 
-class _Worker(threading.Thread):
-    """Asks its own players about the positions it takes from ``work``, until its end mark."""
-
-    def __init__(self, specs: Dict[str, PlayerSpec], think: Optional[float],
-                 time_limit: float, work: "queue.Queue[Optional[Tuple[Item, List[str]]]]",
-                 done: "queue.Queue[List[Answer]]") -> None:
-        super().__init__(name="suite-worker", daemon=True)
-        self.specs, self.think, self.time_limit = specs, think, time_limit
-        self.work, self.done = work, done
-        self.players: Dict[str, Player] = {n: asker(n, s) for n, s in specs.items()}
-        self.stopped = False
-
-    def run(self) -> None:
-        while True:
-            job = self.work.get()
-            if job is None:
-                return
-            item, names = job
-            asked = []
-            for name in names:
-                if self.stopped:  # Ctrl-C: the players are closed, start nothing again
-                    return
-                asked.append(judged(item, name, self.specs[name], self.think,
-                                    self._ask(name, item)))
-            self.done.put(asked)
-
-    def _ask(self, name: str, item: Item) -> MoveResult:
-        """The player's reply; a player's failure the arena did not foresee is its fault
-        (a crash), never the end of the run."""
-        try:
-            return ask(self.players[name], item, self.time_limit)
-        except Exception as exc:  # noqa: BLE001 (any failure of a player's is its crash)
-            return fault(FaultKind.CRASH, f"{type(exc).__name__}: {exc}"[:200])
-
-    def stop(self) -> None:
-        """Closes the players (their processes killed); a request in flight ends with them."""
-        self.stopped = True
-        for player in self.players.values():
-            player.close()
-
+def _ask(player: Player, item: Item, time_limit: float) -> MoveResult:
+    """The player's reply; a player's failure the arena did not foresee is its fault (a
+    crash), never the end of the run."""
+    try:
+        return ask(player, item, time_limit)
+    except Exception as exc:  # noqa: BLE001 (any failure of a player's is its crash)
+        return fault(FaultKind.CRASH, f"{type(exc).__name__}: {exc}"[:200])

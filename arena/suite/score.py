@@ -5,10 +5,14 @@ with the answer; as markdown, or as one JSON object."""
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from arena.suite.item import Goal, Item
 from arena.suite.run import Answer, Key
+
+FACETS: Dict[str, Callable[[Item], str]] = {  # an item's goal, level and theme, in words
+    "goal": lambda i: i.goal.value, "level": lambda i: i.level,
+    "theme": lambda i: i.theme.value if i.theme else "none"}
 
 
 @dataclass
@@ -24,8 +28,8 @@ class Score:
 
     def split(self, facet: str) -> Dict[str, Tuple[int, int]]:
         """(solved, answered) by the items' ``facet``: goal, level or theme."""
-        solved = Counter(_facet(i, facet) for i, a in self.answered if a.solved)
-        answered = Counter(_facet(i, facet) for i, _ in self.answered)
+        solved = Counter(FACETS[facet](i) for i, a in self.answered if a.solved)
+        answered = Counter(FACETS[facet](i) for i, _ in self.answered)
         return {k: (solved[k], answered[k]) for k in sorted(answered)}
 
     @property
@@ -44,23 +48,11 @@ class Score:
         return [(i, a) for i, a in self.answered if not a.solved]
 
 
-def _facet(item: Item, facet: str) -> str:
-    if facet == "goal":
-        return item.goal.value
-    if facet == "level":
-        return item.level
-    return item.theme.value if item.theme else "none"
-
-
 def scores(items: Sequence[Item], names: Sequence[str],
            answers: Dict[Key, Answer]) -> List[Score]:
     """Each player's score over the items it has answered, in the items' order."""
     return [Score(name, [(i, answers[(i.id, name)]) for i in items if (i.id, name) in answers])
             for name in names]
-
-
-def _share(solved: int, total: int) -> str:
-    return f"{100 * solved / total:.1f}%" if total else "-"
 
 
 def _played(item: Item, answer: Answer) -> str:
@@ -87,8 +79,8 @@ def markdown(label: str, items: Sequence[Item], names: Sequence[str],
         median, most = s.times
         faults = ", ".join(f"{k} {n}" for k, n in sorted(s.faults.items())) or "0"
         times = " | ".join("-" if t is None else f"{t:.3f} s" for t in (median, most))
-        lines.append(f"| {s.name} | {s.solved}/{len(s.answered)} | "
-                     f"{_share(s.solved, len(s.answered))} | "
+        share = f"{100 * s.solved / len(s.answered):.1f}%" if s.answered else "-"
+        lines.append(f"| {s.name} | {s.solved}/{len(s.answered)} | {share} | "
                      + " | ".join("{}/{}".format(*split.get(g.value, (0, 0))) for g in Goal)
                      + f" | {times} | {faults} |")
     unanswered = [s.name for s in table if len(s.answered) < len(items)]
@@ -96,7 +88,7 @@ def markdown(label: str, items: Sequence[Item], names: Sequence[str],
         lines += ["", f"Not every position answered yet: {', '.join(unanswered)} (the same "
                       "command with the same --output asks the rest)."]
     for facet in ("level", "theme"):
-        counts = Counter(_facet(i, facet) for i in items)
+        counts = Counter(FACETS[facet](i) for i in items)
         lines += ["", f"## By {facet}", "", f"| {facet} | positions | "
                   + " | ".join(names) + " |", "|---" * (len(names) + 2) + "|"]
         for key in sorted(counts):
@@ -109,7 +101,7 @@ def markdown(label: str, items: Sequence[Item], names: Sequence[str],
         if s.misses:
             lines += ["", "| position | level | theme | goal | answer | played |",
                       "|---|---|---|---|---|---|"]
-            lines += [f"| {i.id} | {i.level} | {_facet(i, 'theme')} | {i.goal.value} | "
+            lines += [f"| {i.id} | {i.level} | {FACETS['theme'](i)} | {i.goal.value} | "
                       f"{i.answer.to_text()} | {_played(i, a)} |" for i, a in s.misses]
     return lines
 
@@ -125,7 +117,7 @@ def _side_by_side(items: Sequence[Item], names: Sequence[str],
     if differ:
         lines += ["", "| position | level | theme | goal | answer | " + " | ".join(names) + " |",
                   "|---" * (len(names) + 5) + "|"]
-        lines += [f"| {i.id} | {i.level} | {_facet(i, 'theme')} | {i.goal.value} | "
+        lines += [f"| {i.id} | {i.level} | {FACETS['theme'](i)} | {i.goal.value} | "
                   f"{i.answer.to_text()} | " + " | ".join(
                       ("solved " if answers[(i.id, n)].solved else "missed ")
                       + _played(i, answers[(i.id, n)]) for n in names) + " |"
