@@ -56,8 +56,8 @@ Request = Tuple[Setup, Limit]  # a position and its budget
 
 
 def parse_position(body: Any) -> Tuple[Setup, Limit, int]:
-    """The position, budget and tag a request's JSON body asks for (docs/web.md, the analysis
-    board's "How it works"); BadRequest naming the first mistake."""
+    """The position, budget and tag a request's JSON body asks for (docs/web.md, "Analysis
+    board"); BadRequest naming the first mistake."""
     fields(body, *KEYS)
     board = board_of(body.get("board"))
     if ("moves" in body) == ("cells" in body):
@@ -111,8 +111,8 @@ def game_line(board: Board, moves: Any, ply: Optional[int] = None) -> Dict[str, 
 
 
 def parse_url(query: Mapping[str, str]) -> Dict[str, Any]:
-    """What the analysis board's URL names (docs/web.md, "The URL"): a board, a game and its
-    cursor or a set-up, a budget; BadRequest naming the first mistake, so a page opened from a
+    """What the analysis board's URL names (docs/web.md, "Analysis board"): a board, a game and
+    its cursor or a set-up, a budget; BadRequest naming the first mistake, so a page opened from a
     bad link says what it is."""
     fields(query, *URL_KEYS)
     try:
@@ -159,7 +159,7 @@ def analysis_url(board: Board, moves: Any, ply: Optional[int] = None) -> str:
 
 class Session:
     """One page's analysis: its current request, and an engine from the pool only while it
-    analyses (docs/web.md, "Engines are taken only while a page analyses": IDLE_S, SHARE_S)."""
+    analyses (docs/web.md, "Analysis board": IDLE_S, SHARE_S)."""
 
     def __init__(self, boards: "AnalysisBoards") -> None:
         self.id = secrets.token_hex(6)

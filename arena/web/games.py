@@ -1,5 +1,7 @@
 """The play page's games, a person against an arena player under the batches' own referee
-(`play_task`: its rules, codes and faults; docs/web.md, "How it works"), and their routes.
+(`play_task`: its rules, codes and faults; docs/web.md, "How it works"), "Analyse this game"
+(`python -m arena analyse` on one game in a child: arena.engine.client.analyse_in_child), and
+their routes.
 """
 
 import itertools
@@ -21,7 +23,7 @@ from arena.core.players.base import MoveResult
 from arena.core.players.observed import Observed
 from arena.core.players.web import NotYourTurn, WebPlayer
 from arena.core.tasks import Task, play_task
-from arena.web.analyse import ANALYSED_DIR
+from arena.engine.client import analyse_in_child
 from arena.web.analysis_board import analysis_url
 from arena.web.asgi import (
     PING_S,
@@ -48,6 +50,7 @@ HUMAN = "human"
 BATCH = "play"  # the records' batch name, as `python -m arena play` writes it
 GRACE_S = 5.0  # seconds a game waits for its page to come back (a reload) before it is abandoned
 MIN_SECONDS, MAX_SECONDS = 0.01, 60.0
+ANALYSED_DIR = "analysed"  # inside the served folder: analysed/<game id>.jsonl
 
 
 def parse_new_game(body: Any, players: Mapping[str, PlayerSpec], round_: int,
@@ -190,6 +193,30 @@ class Games:
             game.human.abandon("the person left the game (abandoned: the server stopped)")
         for game in self.running():
             game.thread.join(timeout=10)
+
+
+class Analyses:
+    """The loss analyses the server started, by game id: the word of a ``JobState`` (running,
+    ready, or failed with why), as the play page reads it; one at a time a game."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.status: Dict[str, str] = {}
+        self._lock = threading.Lock()
+
+    def start(self, game_id: str, record: GameRecord) -> str:
+        """Start analysing a finished game unless it is analysed or being analysed; its status."""
+        with self._lock:
+            if JobState.of(self.status.get(game_id, JobState.FAILED)) is JobState.FAILED:
+                self.status[game_id] = JobState.RUNNING.value
+                threading.Thread(target=self._run, args=(game_id, record), daemon=True).start()
+            return self.status[game_id]
+
+    def _run(self, game_id: str, record: GameRecord) -> None:
+        why = analyse_in_child(record, self.folder / ANALYSED_DIR / f"{game_id}.jsonl")
+        with self._lock:
+            self.status[game_id] = (JobState.READY.value if why is None
+                                    else JobState.FAILED.saying(why))
 
 
 def opponents(call: Call) -> Response:

@@ -1,6 +1,6 @@
-"""The game reviews the server runs (docs/web.md, "Game review", "In the browser"): one job a
-game and budget, a thread queued for an engine of the pool shared with the analysis board; and
-the routes, a finished game's review state (GET) or queued (POST).
+"""The game reviews the server runs (docs/web.md, "Game review"): one job a game and budget, a
+thread queued for an engine of the pool shared with the analysis board; and the routes, a
+finished game's review state (GET) or queued (POST).
 """
 
 import logging

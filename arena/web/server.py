@@ -23,7 +23,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from arena.web import analysis_board, games, puzzles, replay, reviews, watch
-from arena.web.analyse import Analyses
 from arena.web.asgi import EXCEPTION_HANDLERS, no_store
 from arena.web.replay import STATIC
 from records.player import PlayerSpec
@@ -76,7 +75,7 @@ def create_app(folder: Path, players: Mapping[str, PlayerSpec], time_limit: floa
     state.folder.mkdir(parents=True, exist_ok=True)
     state.games = games.Games(state.folder, players, time_limit)
     state.watch = watch.FolderWatch(state.folder, sprt)
-    state.analyses = Analyses(state.folder)
+    state.analyses = games.Analyses(state.folder)
     state.boards = analysis_board.AnalysisBoards()
     state.reviews = reviews.Reviews(state.folder, state.boards.pool)
     state.puzzles = puzzles.Puzzles(state.folder)

@@ -391,11 +391,11 @@ def test_two_idle_analysis_tabs_do_not_delay_a_review(served, tmp_path):
 
 def test_analyse_this_game_runs_the_loss_analysis_in_a_child_and_keeps_its_file(
         tmp_path, monkeypatch):
-    """"Analyse this game" (arena/web/analyse.py): the loss analysis in a child process
+    """"Analyse this game" (arena/web/games.py): the loss analysis in a child process
     (arena.engine.client.analyse_in_child), its file kept in analysed/; a child past its time
     is killed, and the job says why."""
     from arena.engine import client
-    from arena.web.analyse import ANALYSED_DIR, Analyses
+    from arena.web.games import ANALYSED_DIR, Analyses
     from records.log import read_log
 
     # X stacks column 0, O answers in column 8 until (6, 8) lets X make four at (5, 0)
