@@ -1,7 +1,6 @@
-"""`python -m arena analyse`: game records in, where each loss was decided out. Exit status 0, 2
-for input it cannot use (a one-line message), 130 on Ctrl-C; with `-o FILE` each game is written
-as soon as it is analysed, so a run again analyses only the rest. The search (the bot's modules)
-and the progress bar are imported only when a search runs."""
+"""`python -m arena analyse` (docs/analyse.md): exit status 0, 2 for input it cannot use (one
+line), 130 on Ctrl-C; with `-o FILE` each game is written as it is analysed, so a run again
+analyses only the rest. The search and the progress bar are imported only when a search runs."""
 
 from __future__ import annotations
 
@@ -60,17 +59,15 @@ def _analyse(job: Tuple[int, GameRecord, float]) -> Tuple[int, LossAnalysis]:
     return index, analyse_game(record, seconds)
 
 
-def analyse_all(records: List[GameRecord], seconds: float, lost_by: Optional[str],
-                jobs: int = 1, quiet: bool = False,
-                kept: Optional[Dict[GameKey, GameRecord]] = None,
-                done: Optional[Callable[[GameRecord], None]] = None) -> List[GameRecord]:
+def analyse_all(records: List[GameRecord], seconds: float, lost_by: Optional[str], jobs: int,
+                quiet: bool, kept: Dict[GameKey, GameRecord],
+                done: Optional[Callable[[GameRecord], None]]) -> List[GameRecord]:
     """``records`` with each loss analysed (and without ``lost_by`` a ``Skipped`` on a tie or a
     fault's game); a game in ``kept`` is not searched again; ``done`` gets each as analysed."""
     from multiprocessing import Pool
 
     from tqdm import tqdm
 
-    kept = kept or {}
     out = [kept.get(r.key, r) for r in records]
     if lost_by is None:
         out = [dataclasses.replace(r, analysis=Skipped(reason))

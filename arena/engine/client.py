@@ -172,25 +172,19 @@ class Engine:
 
     def _read(self, stdout: Any) -> None:
         """Hand each line to the oldest request still open (the engine answers in order)."""
-        lines = io.BufferedReader(stdout)
-        while True:
-            try:
-                raw = lines.readline()
-            except (OSError, ValueError):  # closed by close() under the read
-                raw = b""
-            if not raw:
-                break
-            try:
-                line = json.loads(raw)
-            except ValueError:
-                continue  # the protocol writes JSON lines only: nothing to hand anyone
-            with self._lock:
-                if not self._pending:
-                    continue
-                analysis = self._pending[0]
-                if "error" in line or line.get("done"):
-                    self._pending.popleft()
-            analysis.put(line)
+        with contextlib.suppress(OSError, ValueError):  # closed by close() under the read
+            for raw in io.BufferedReader(stdout):
+                try:
+                    line = json.loads(raw)
+                except ValueError:
+                    continue  # the protocol writes JSON lines only: nothing to hand anyone
+                with self._lock:
+                    if not self._pending:
+                        continue
+                    analysis = self._pending[0]
+                    if "error" in line or line.get("done"):
+                        self._pending.popleft()
+                analysis.put(line)
         with self._lock:
             orphans, self._closed = list(self._pending), True
             self._pending.clear()

@@ -53,11 +53,6 @@ class Walked:
                            "left_out": dict(self.left_out)})
 
 
-def grids_of(record: GameRecord) -> List[Grid]:
-    """The referee's grid before each move and after the last."""
-    return [copy.deepcopy(grid) for grid, _ in replay(record.board, record.moves)]
-
-
 def walk(job: Tuple[str, GameRecord, Limit]) -> Walked:
     """The items of one game: its positions from the last back until one is unsettled, then
     an analysed loss's decisive position where the walk did not reach it. Each position's
@@ -67,7 +62,8 @@ def walk(job: Tuple[str, GameRecord, Limit]) -> Walked:
 
     log, record, limit = job
     walked = Walked(log, record.key)
-    grids = grids_of(record)
+    # the referee's grid before each move and after the last
+    grids = [copy.deepcopy(grid) for grid, _ in replay(record.board, record.moves)]
     questions = Questions(record.board, [Move(*m) for m in record.moves], limit.seconds,
                           limit.nodes)
     ply = len(record.moves)

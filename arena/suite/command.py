@@ -1,5 +1,4 @@
-"""`arena suite build` and `arena suite run`: their options and what each prints. Bad input (a
-log or a suite line that cannot be used, a player that cannot be asked about a position) is a
+"""`arena suite build` and `arena suite run`: their options and what each prints. Bad input is a
 ResultsError or ConfigError, one line and exit status 2 from the command line; Ctrl-C ends
 either with exit status 130 and one line saying what the files keep."""
 

@@ -1,7 +1,6 @@
 """A suite's position on the referee's own board (arena/core/rules.py, never the bot's): whether a
-game reaches it, its legal moves, what getPoint is handed there, and the positions that are no
-test (one legal move, or a single forced block), so that a suite is checked by rules other than
-the search that proved it."""
+game reaches it, its legal moves, the positions that are no test (one legal move, a single
+forced block), so a suite is checked by rules other than the search that proved it."""
 
 import hashlib
 from typing import List, Optional, Sequence

@@ -28,11 +28,9 @@ class Verdict(str, Enum):
 
 @dataclass(frozen=True)
 class Step:
-    """One judged move: its verdict and exact value for the player, whether the puzzle is
-    solved, the engine's defence after a right move (None: solved, or a wrong move), the
-    refutation after a wrong one (the opponent's moves first; ``complete`` when it reaches
-    the opponent's four), the four on the board where there is one, and the other columns'
-    values where a wrong move asks for them (the columns that were right)."""
+    """One judged move (docs/web.md, "Puzzles"): the verdict, the move's exact value, the
+    engine's defence after a right move, the refutation after a wrong one (``complete``: to
+    the opponent's four) with the other columns' values, the four on the board."""
 
     verdict: Verdict
     move: Move

@@ -1,7 +1,6 @@
-"""`arena suite run`: each player asked at each position, every answer judged by the item's
-proofs and kept. With an output file each answer is appended as it comes (one JSON line: the
-position, the player, its spec and time, the move, whether it solves, the seconds, a fault), so
-Ctrl-C loses nothing and the same command asks only what is missing."""
+"""`arena suite run` (docs/suites.md, "Running a suite"): each player asked at each position,
+every answer judged by the item's proofs; with an output file each is appended as it comes (one
+JSON line), so Ctrl-C loses nothing and the same command asks only what is missing."""
 
 import json
 import queue
@@ -93,11 +92,9 @@ def timed(spec: PlayerSpec, think: Optional[float]) -> PlayerSpec:
 def run_suite(items: Sequence[Item], players: Dict[str, PlayerSpec], think: Optional[float],
               time_limit: float, answers: Dict[Key, Answer], jobs: int = 1,
               quiet: bool = False, output: Optional[Path] = None) -> None:
-    """Every player's answer at every item, into ``answers``: those ``output`` keeps, then
-    the rest asked (``jobs`` positions at once, each worker with its own players), each
-    appended to ``output`` as it comes. ``players`` are the specs as run (``timed``). Ctrl-C
-    raises KeyboardInterrupt once the players are closed, ``answers`` and ``output`` holding
-    what was answered."""
+    """Every player's answer at every item into ``answers``: those ``output`` keeps, then the
+    rest asked, ``jobs`` positions at once, each appended to ``output`` as it comes; ``players``
+    are the specs as run (``timed``). Ctrl-C: KeyboardInterrupt once the players are closed."""
     from tqdm import tqdm
 
     answers.update(kept_answers(output, players, think))
