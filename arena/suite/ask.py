@@ -6,10 +6,11 @@ from typing import Sequence
 
 from arena.batch.config import ConfigError
 from arena.core.players import make_player
-from arena.core.players.base import MoveResult, Player
+from arena.core.players.base import MoveResult, Player, fault
 from arena.core.players.process import GetpointProcess
 from arena.suite.item import Item
 from arena.suite.position import reach
+from records.codes import FaultKind
 from records.move import Move
 from records.player import PlayerKind, PlayerSpec
 
@@ -36,15 +37,18 @@ def asker(name: str, spec: PlayerSpec) -> Player:
 
 def ask(player: Player, item: Item, time_limit: float) -> MoveResult:
     """The player's move at the item's position, handed to it as getPoint is: the board from
-    its side, ``top``, the opponent's last move (-1 -1 on the empty board)."""
-    board = item.board
-    grid = reach(board, item.moves)
-    failed = player.start_game(board.M, board.N, board.no_x, board.no_y)
-    if failed is not None:
-        return failed
+    its side, ``top``, the opponent's last move (-1 -1 on the empty board). A failure the arena
+    did not foresee is the player's fault (a crash), never the end of the run."""
+    board, grid = item.board, reach(item.board, item.moves)
     last = item.moves[-1] if item.moves else Move(-1, -1)
     try:
-        return player.move(list(grid.top), grid.view(item.to_move.stone), last.x, last.y,
-                           time_limit)
-    finally:
-        player.end_game()
+        failed = player.start_game(board.M, board.N, board.no_x, board.no_y)
+        if failed is not None:
+            return failed
+        try:
+            return player.move(list(grid.top), grid.view(item.to_move.stone), last.x, last.y,
+                               time_limit)
+        finally:
+            player.end_game()
+    except Exception as exc:  # noqa: BLE001 (any failure of a player's is its crash)
+        return fault(FaultKind.CRASH, f"{type(exc).__name__}: {exc}"[:200])

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from arena.core.players.base import MoveResult, Player, fault
+from arena.core.players.base import MoveResult, Player
 from arena.suite.ask import ask, asker
 from arena.suite.item import Item, SuiteError
 from records.codes import FaultKind
@@ -115,7 +115,7 @@ def run_suite(items: Sequence[Item], players: Dict[str, PlayerSpec], think: Opti
             for name in names:
                 if stopped.is_set():  # Ctrl-C: the players are closed, start nothing again
                     return
-                reply = _ask(mine[name], item, time_limit)
+                reply = ask(mine[name], item, time_limit)
                 answered.append(judged(item, name, players[name], think, reply))
             done.put(answered)
 
@@ -143,11 +143,3 @@ def run_suite(items: Sequence[Item], players: Dict[str, PlayerSpec], think: Opti
         if out is not None:
             out.close()
 
-
-def _ask(player: Player, item: Item, time_limit: float) -> MoveResult:
-    """The player's reply; a player's failure the arena did not foresee is its fault (a
-    crash), never the end of the run."""
-    try:
-        return ask(player, item, time_limit)
-    except Exception as exc:  # noqa: BLE001 (any failure of a player's is its crash)
-        return fault(FaultKind.CRASH, f"{type(exc).__name__}: {exc}"[:200])
