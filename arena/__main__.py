@@ -318,8 +318,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 draw_board(seed, 0), args.time_limit)
     with make_player(name, spec) as bot:
         record = play_task({human.name: human, name: bot}, task)
-    with ResultLog(args.output) as out:
-        out.append(record)
+    ResultLog(args.output).append(record)
     verdict = record.result.outcome(Side.A).verdict
     human.show_final(record.moves, record.seat(Side.A), f"{verdict}: {record.reason} (course code "
                      f"{record.code}); recorded in {args.output}")

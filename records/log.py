@@ -114,8 +114,7 @@ def read_log(path: Path, repair: bool = False) -> List[GameRecord]:
 
 class LogFollower:
     """Reads a log as a batch writes it: each ``read()`` returns the records appended since the
-    last one (all of them again once the file is replaced). A line that is not a record is
-    logged and skipped, so a watcher shows what it can; ``skipped`` counts them."""
+    last (all again once the file is replaced); a line that is not one is logged, in ``skipped``."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -164,8 +163,7 @@ class LogFollower:
 
 @contextlib.contextmanager
 def folder_lock(folder: Path) -> Iterator[None]:
-    """An exclusive advisory lock on ``folder`` for one writer of its log at a time (flock on
-    the directory itself, so no lock file is left behind)."""
+    """One writer of the folder's log at a time: flock on the folder itself (no lock file)."""
     if fcntl is None:
         yield
         return
@@ -206,8 +204,7 @@ def write_log(path: Path, records: Iterable[GameRecord]) -> None:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write a file whole, its folder made if need be: a reader sees the old one or the new
-    one, never half of either (a temporary file of this process's, then a rename)."""
+    """Write a file whole, its folder made if need be: a reader sees the old or the new one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_text(text, encoding="utf-8")

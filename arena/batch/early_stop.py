@@ -1,5 +1,5 @@
 """`--sprt ELO0 ELO1` on a batch: stop once `stat.py --sprt`'s SPRT decides (docs/cluster.md,
-"Early stop"), the verdict kept in `<output>/early_stop.json`."""
+"What is the same": Early stop), the verdict kept in `<output>/early_stop.json`."""
 
 import json
 from dataclasses import asdict, dataclass

@@ -1,5 +1,5 @@
 """The workers' reports of their check before the first game, read on the client
-(docs/cluster.md, "What a worker needs", "Checked first")."""
+(docs/cluster.md, "What a worker needs": Checked first)."""
 
 import logging
 import threading
