@@ -69,9 +69,8 @@ class Prover:
             if found is None:
                 safe_plies[b] = plies_of(clear) if clear >= 0 else 0
         if safe_plies:
-            left = start + self.seconds - time.perf_counter()
-            open_moves = sum(safe_plies)
-            proven = self.solver.solve_moves(position, seconds=max(left, 0.0), moves=open_moves)
+            left = max(start + self.seconds - time.perf_counter(), 0.0)
+            proven = self.solver.solve_moves(position, seconds=left, moves=sum(safe_plies))
             values.update({b: proven.get(b) for b in safe_plies})
         return values, {b: n for b, n in safe_plies.items() if values[b] != LOSS}
 
