@@ -266,8 +266,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 def cmd_game(args: argparse.Namespace) -> int:
     from arena.core.players import make_player
+    from arena.core.players.human import terminal_board
     from arena.core.players.observed import Observed
-    from arena.report.terminal import terminal_board
 
     if len(args.players) != 2:
         raise ConfigError("command line: players: a game takes exactly two players")

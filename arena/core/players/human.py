@@ -1,13 +1,16 @@
-"""A person at the terminal as an arena player (python -m arena play human BOT): a typo or a
-full column is asked again, so it never loses the game; only closing the input (Ctrl-D) gives
-up, recorded as the human's crash. Thinking time is recorded, never limited."""
+"""The terminal: a person as an arena player (python -m arena play human BOT), and a game watched
+(python -m arena game --watch). A person's typo or full column is asked again, so it never loses
+the game; only closing the input (Ctrl-D) gives up, recorded as the human's crash. Thinking time
+is recorded, never limited."""
 
 import sys
 import time
 from typing import List, Optional, Sequence, TextIO, Tuple
 
 from arena.core.players.base import MoveResult, Player, fault
+from arena.core.players.observed import Observer
 from arena.core.rules import Grid
+from records.board import Board
 from records.codes import FaultKind
 from records.result import Seat
 
@@ -26,6 +29,27 @@ def render(M: int, N: int, no_x: int, no_y: int, view: Sequence[int],
 
     lines = [f"{x:2d} " + "".join(cell(x, y) for y in range(N)) for x in range(M)]
     return "\n".join(lines + ["   " + "".join(f"{y:^3d}" for y in range(N))])
+
+
+def terminal_board(board: Board, name: str, seat: Seat, out: TextIO,
+                   delay: float = 0.0) -> Observer:
+    """A watched game's observer (arena.core.players.observed) of the side `name` in `seat`:
+    after each of its moves it prints the board to `out` (X moved first, O second) and waits
+    `delay` seconds."""
+    M, N, no_x, no_y = board.to_list()
+
+    def show(res: MoveResult, view: List[int]) -> None:
+        after = list(view)
+        if res.point is not None and 0 <= res.point[0] < M and 0 <= res.point[1] < N:
+            after[res.point[0] * N + res.point[1]] = 2
+        what = f"plays {res.point}" if res.fault is None else f"faults: {res.fault.value}"
+        out.write(f"\n{seat.symbol} {name} {what} ({res.elapsed * 1000:.0f} ms)\n")
+        out.write(render(M, N, no_x, no_y, after, res.point, seat.symbol, seat.other.symbol)
+                  + "\n")
+        out.flush()
+        time.sleep(delay)
+
+    return show
 
 
 class HumanPlayer(Player):
