@@ -234,10 +234,9 @@ class Session:
         if line.done:
             self.ended = time.monotonic()
         # the value for the page's bar from the first player's side (None: not valued yet)
-        return json.dumps({"kind": "update", "tag": self.tag, **line.raw,
-                           "eval": {"first": line.pov(Seat.FIRST),
-                                    "proof": line.proof_pov(Seat.FIRST)},
-                           "lines": line.top(TOP_LINES)}, separators=(",", ":"))
+        return _event("update", tag=self.tag, **line.raw,
+                      eval={"first": line.pov(Seat.FIRST), "proof": line.proof_pov(Seat.FIRST)},
+                      lines=line.top(TOP_LINES))
 
     def _idle(self) -> Optional[str]:
         """Nothing to analyse: wait for a request; give the engine back once idle."""
