@@ -47,8 +47,6 @@ WAIT_S = 0.5  # how long one look for a free engine or a new line blocks a strea
 MAX_SECONDS = 3600.0
 MAX_PLAYOUTS = 500_000  # the engine's own cap without a budget (docs/protocol.md, 4)
 MAX_TAG = 2**53 - 1  # the page's request numbers: JavaScript's whole numbers
-KEYS = {"board", "moves", "cells", "seconds", "playouts", "tag"}
-URL_KEYS = {"board", "moves", "ply", "cells", "seconds", "playouts"}
 IDLE_S = 10.0  # an engine kept this long after its analysis ends: the next move reuses its tree
 TOP_LINES = 3  # the lines an update ranks for the page
 SHARE_S = 10.0  # an analysis without a budget yields its engine after this, when others wait
@@ -58,7 +56,7 @@ Request = Tuple[Setup, Limit]  # a position and its budget
 def parse_position(body: Any) -> Tuple[Setup, Limit, int]:
     """The position, budget and tag a request's JSON body asks for (docs/web.md, "Analysis
     board"); BadRequest naming the first mistake."""
-    fields(body, *KEYS)
+    fields(body, "board", "moves", "cells", "seconds", "playouts", "tag")
     board = board_of(body.get("board"))
     if ("moves" in body) == ("cells" in body):
         raise BadRequest("give the position as exactly one of moves or cells")
@@ -114,7 +112,7 @@ def parse_url(query: Mapping[str, str]) -> Dict[str, Any]:
     """What the analysis board's URL names (docs/web.md, "Analysis board"): a board, a game and
     its cursor or a set-up, a budget; BadRequest naming the first mistake, so a page opened from a
     bad link says what it is."""
-    fields(query, *URL_KEYS)
+    fields(query, "board", "moves", "ply", "cells", "seconds", "playouts")
     try:
         values = [int(v) for v in query.get("board", "9,9,8,4").split(",")]
     except ValueError:

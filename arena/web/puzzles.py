@@ -24,8 +24,6 @@ from records.result import Seat
 
 KEPT = "puzzles.jsonl"  # beside the log: one line an attempt, appended
 SHIPPED = Path(__file__).resolve().parents[2] / "suites"  # the repository's suites, by name
-PUZZLE_KEYS = {"id", "source", "start"}
-STEP_KEYS = {"board", "moves", "goal", "column", "nodes", "puzzle"}
 
 
 def item_view(item: Item) -> Dict[str, Any]:
@@ -141,13 +139,13 @@ class Puzzles:
         """Judge a step ({board, moves, goal, column}; ``nodes``: a smaller budget than the
         server's; ``puzzle``: {id, source, start}, the attempt to keep when it ends, ``start``
         the moves of the puzzle's own position) and keep the attempt once it is over."""
-        fields(body, *STEP_KEYS)
+        fields(body, "board", "moves", "goal", "column", "nodes", "puzzle")
         with bad_request(ValueError):
             request = parse_request(body)
         nodes = number(body, "nodes", int, 1, self.nodes) if "nodes" in body else self.nodes
         puzzle = body.get("puzzle")
         if puzzle is not None and (
-                not isinstance(puzzle, Mapping) or set(puzzle) != PUZZLE_KEYS
+                not isinstance(puzzle, Mapping) or set(puzzle) != {"id", "source", "start"}
                 or not all(isinstance(puzzle[k], str) for k in ("id", "source"))
                 or not isinstance(puzzle["start"], int) or isinstance(puzzle["start"], bool)
                 or not 0 <= puzzle["start"] <= len(request.moves)):
