@@ -107,9 +107,8 @@ class Played:
 
 def run_batch(config: Config, quiet: bool = False,
               executor: Optional[Executor] = None) -> BatchResult:
-    """Play every game of the batch not yet in `<output>/games.jsonl` (a torn last line cut
-    off first); the course's text files are rewritten from the sorted log at the end, also
-    after Ctrl-C or an error. The batch's records, read back from the log."""
+    """Play every game of the batch not yet in its log (docs/arena.md, "Results": the resume,
+    the sorted log, the course's files, also after Ctrl-C); its records, read back from the log."""
     out = config.output_dir
     log_path = out / LOG_NAME
     early = SprtStop(config) if config.sprt else None

@@ -80,9 +80,8 @@ def _inside(path: Optional[str], folder: str) -> bool:
 
 
 def activate(folder: str, packages: Sequence[str]) -> Any:
-    """Import `arena.cluster.worker` from `folder`, never from another copy of the packages:
-    modules of theirs loaded from elsewhere are dropped first, and where the import lands is
-    checked. The module; ImportError naming the copy that got in the way."""
+    """Import `arena.cluster.worker` from `folder`, never another copy of the packages (theirs
+    loaded from elsewhere are dropped, and where it lands is checked: ImportError naming it)."""
     for name in list(sys.modules):
         if name.split(".")[0] in packages and not _inside(
                 getattr(sys.modules[name], "__file__", None), folder):

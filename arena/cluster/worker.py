@@ -31,7 +31,7 @@ def localize(spec: PlayerSpec, base: str) -> PlayerSpec:
 
 class BatchFiles:
     """A batch's files on this worker (`batch`: a `bundle.Bundle` as a dict), the game workers
-    that play with them, and the relay of its watched games (`name`: the batch run's)."""
+    that play with them, and the sink of its watched games (`name`: the batch run's)."""
 
     def __init__(self, batch: Dict[str, Any], local_directory: str, name: str) -> None:
         self.sink = RelaySink(name)
