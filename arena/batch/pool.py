@@ -55,8 +55,6 @@ class LocalPool:
 
     def play(self, specs: Dict[str, PlayerSpec], todo: List[Task]) -> Iterator[GameRecord]:
         """Yield records as games end; closing the iterator stops every worker."""
-        if not todo:
-            return
         ctx = mp.get_context("fork")
         tasks, results = ctx.Queue(), ctx.Queue()
         jobs = min(self.jobs, len(todo))
