@@ -121,11 +121,10 @@ class LiveRelay:
                 if self._closed:
                     return
                 if "head" in msg:
-                    live = self._files.get(slot)
-                    if live is None:
+                    if slot not in self._files:
                         stem = f"{os.getpid()}-{len(self._files)}"
-                        live = self._files[slot] = LiveFile(self.folder, stem)
-                    live.start_head(msg["head"])
+                        self._files[slot] = LiveFile(self.folder, stem)
+                    self._files[slot].start_head(msg["head"])
                     self._keys[slot] = GameKey.from_dict(msg["head"]["key"])
                 elif slot in self._keys:
                     if "move" in msg:

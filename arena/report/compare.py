@@ -1,8 +1,6 @@
 """Two batches on the same boards, game by game: which games changed hands between versions. A
 change that swaps many games while the total stays put says how much of a result is chance."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Dict, List, NamedTuple, Tuple
 
