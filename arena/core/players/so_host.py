@@ -16,6 +16,7 @@ import os
 import select
 import signal
 import sys
+from collections.abc import Iterator
 
 OVER_TOKEN = b"\x00arena-so-host-game-over\x00"
 
@@ -24,27 +25,25 @@ class _Point(ctypes.Structure):
     _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int)]
 
 
-class _Lines:
-    """Line reader on a raw fd (never reads past what the parent sent: it waits for replies)."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd, self.buf = fd, b""
-
-    def read(self) -> str | None:
-        while b"\n" not in self.buf:
-            chunk = os.read(self.fd, 65536)
+def _lines(fd: int) -> Iterator[str]:
+    """The lines read from a raw fd, until end of file (the parent waits for each reply, so a
+    read never takes what the next request sends: a forked child goes on with the rest)."""
+    buf = b""
+    while True:
+        while b"\n" not in buf:
+            chunk = os.read(fd, 65536)
             if not chunk:
-                return None
-            self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        return line.decode()
+                return
+            buf += chunk
+        line, buf = buf.split(b"\n", 1)
+        yield line.decode()
 
 
 def _one_line(err: BaseException) -> str:
     return " ".join(str(err).split())[:300]
 
 
-def _serve_game(path: str, lines: _Lines, out: int) -> None:
+def _serve_game(path: str, lines: Iterator[str], out: int) -> None:
     """The child's life: load, answer moves, exit. Never returns."""
     try:
         lib = ctypes.CDLL(path)
@@ -63,7 +62,7 @@ def _serve_game(path: str, lines: _Lines, out: int) -> None:
     clear_point.argtypes = [ctypes.POINTER(_Point)]
     _say(out, "ready")
     while True:
-        line = lines.read()
+        line = next(lines, None)
         if line is None or not line.startswith("move "):
             os._exit(0)
         v = [int(t) for t in line.split()[1:]]
@@ -106,7 +105,7 @@ def _wait_child(pid: int, parent: int) -> int:
             os._exit(1)
 
 
-def _fork_game(path: str, lines: _Lines, out: int, parent: int) -> None:
+def _fork_game(path: str, lines: Iterator[str], out: int, parent: int) -> None:
     gate_r, gate_w = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -135,7 +134,7 @@ def _fork_game(path: str, lines: _Lines, out: int, parent: int) -> None:
 
 def main() -> None:
     parent = os.getppid()
-    lines, out = _Lines(os.dup(0)), os.dup(1)
+    lines, out = _lines(os.dup(0)), os.dup(1)
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
     os.dup2(2, 1)
@@ -143,10 +142,7 @@ def main() -> None:
         ctypes.CDLL("libstdc++.so.6", mode=ctypes.RTLD_GLOBAL)
     except OSError as e:
         sys.stderr.write(f"so_host: libstdc++.so.6 not loaded: {e}\n")
-    while True:
-        line = lines.read()
-        if line is None:
-            return
+    for line in lines:  # until end of file: the arena is gone
         if line.startswith("game "):
             _fork_game(line[5:], lines, out, parent)
 
