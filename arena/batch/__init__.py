@@ -1,2 +1,1 @@
-"""Batches: a config checked before anything starts, the built-in players, the scheduler with
-its local `-j` pool (its Dask path is `arena.cluster`) and the SPRT's early stop."""
+"""Batches: the config, the built-in players, the scheduler and its local pool, the early stop."""

@@ -1,2 +1,1 @@
-"""Batches on Dask workers: `bundle` packs what a worker needs, `worker` plays there, `client`
-submits games and collects records (docs/cluster.md)."""
+"""Batches on Dask workers (docs/cluster.md): `client` submits, `bundle` ships, `worker` plays."""

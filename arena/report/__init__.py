@@ -1,2 +1,1 @@
-"""Reports: the course's result files, the statistics (Elo, SPRT) and stat.py's tables as text
-and PNG plots, computed from game results."""
+"""Reports from game results: the course's files, Elo and SPRT, stat.py's tables and plots."""
