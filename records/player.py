@@ -59,16 +59,11 @@ class PlayerSpec:
     def to_dict(self) -> Dict[str, Any]:
         """The spec in its YAML form (options left at their defaults are left out)."""
         target = shlex.join(self.argv) if self.kind is PlayerKind.PROCESS else self.target
-        out: Dict[str, Any] = {self.kind.value: target}
-        if self.cwd is not None:
-            out["cwd"] = self.cwd
-        if self.env:
-            out["env"] = dict(self.env)
-        if self.kind is PlayerKind.SO and self.load_timeout != LOAD_TIMEOUT_S:
-            out["load_timeout"] = self.load_timeout
-        if self.args:
-            out["args"] = dict(self.args)
-        return out
+        timeout = self.load_timeout if self.kind is PlayerKind.SO else LOAD_TIMEOUT_S
+        options = {"cwd": self.cwd, "env": dict(self.env) or None,
+                   "load_timeout": None if timeout == LOAD_TIMEOUT_S else timeout,
+                   "args": dict(self.args) or None}
+        return {self.kind.value: target, **{k: v for k, v in options.items() if v is not None}}
 
     @classmethod
     def parse(cls, value: Any, key: str) -> "PlayerSpec":
