@@ -175,7 +175,7 @@ def folder_lock(folder: Path) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-class ResultLog:
+class ResultLog(contextlib.AbstractContextManager["ResultLog"]):
     """Appends records to a log, each in the kernel once ``append`` returns (a SIGKILL of the
     arena cannot lose it). The log is opened afresh for each, so a rewrite never strands one."""
 
@@ -188,14 +188,8 @@ class ResultLog:
         with folder_lock(self.path.parent), open(self.path, "a", encoding="utf-8") as handle:
             handle.write(record.to_json() + "\n")
 
-    def close(self) -> None:
-        """Nothing is held between appends."""
-
-    def __enter__(self) -> "ResultLog":
-        return self
-
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        """Nothing to close: nothing is held between appends."""
 
 
 def write_log(path: Path, records: Iterable[GameRecord]) -> None:
