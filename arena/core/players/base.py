@@ -1,6 +1,7 @@
 """The one interface every kind of arena player implements: the referee talks only to
 ``Player``, whether a process, a course ``.so`` in a host process or a Python function."""
-from abc import ABC, abstractmethod
+from abc import abstractmethod
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
@@ -21,7 +22,7 @@ def fault(kind: FaultKind, detail: str, elapsed: float = 0.0) -> MoveResult:
     return MoveResult(None, elapsed, kind, detail)
 
 
-class Player(ABC):
+class Player(AbstractContextManager["Player"]):
     """A bot as the referee sees it. One game at a time; ``start_game`` begins each one."""
 
     name: str
@@ -47,9 +48,6 @@ class Player(ABC):
     def close(self) -> None:
         """Release everything the player holds; it may not be used afterwards."""
         self.end_game()
-
-    def __enter__(self) -> "Player":
-        return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
