@@ -39,7 +39,7 @@ from arena.web.asgi import (
     number,
     route,
 )
-from arena.web.jobs import JobState
+from arena.web.jobs import Job, JobState
 from records.game import GameKey, GameRecord
 from records.log import LOG_NAME, ResultLog
 from records.player import PlayerSpec
@@ -196,27 +196,26 @@ class Games:
 
 
 class Analyses:
-    """The loss analyses the server started, by game id: the word of a ``JobState`` (running,
-    ready, or failed with why), as the play page reads it; one at a time a game."""
+    """The loss analyses the server started, by game id (running, ready, or failed with why);
+    one at a time a game."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.status: Dict[str, str] = {}
+        self.status: Dict[str, Job] = {}
         self._lock = threading.Lock()
 
-    def start(self, game_id: str, record: GameRecord) -> str:
-        """Start analysing a finished game unless it is analysed or being analysed; its status."""
+    def start(self, game_id: str, record: GameRecord) -> Job:
+        """Start analysing a finished game unless it is analysed or being analysed; its job."""
         with self._lock:
-            if JobState.of(self.status.get(game_id, JobState.FAILED)) is JobState.FAILED:
-                self.status[game_id] = JobState.RUNNING.value
+            if self.status.get(game_id, Job(JobState.FAILED)).state is JobState.FAILED:
+                self.status[game_id] = Job(JobState.RUNNING)
                 threading.Thread(target=self._run, args=(game_id, record), daemon=True).start()
             return self.status[game_id]
 
     def _run(self, game_id: str, record: GameRecord) -> None:
         why = analyse_in_child(record, self.folder / ANALYSED_DIR / f"{game_id}.jsonl")
         with self._lock:
-            self.status[game_id] = (JobState.READY.value if why is None
-                                    else JobState.FAILED.saying(why))
+            self.status[game_id] = Job(JobState.READY) if why is None else Job(JobState.FAILED, why)
 
 
 def opponents(call: Call) -> Response:
@@ -230,14 +229,13 @@ def state_of(call: Call, game: PlayGame) -> Dict[str, Any]:
     """The game's state with its loss analysis's (``analysis``: the words shown,
     ``analysis_state``: the JobState's value) and the links to its other pages."""
     state = game.state()
-    status = call.state.analyses.status.get(game.id)
-    job = None if status is None else JobState.of(status)
-    state.update(analysis=status, analysis_state=job and job.value,
+    job = call.state.analyses.status.get(game.id)
+    state.update(analysis=job and job.words, analysis_state=job and job.state.value,
                  board_url=analysis_url(game.task.board, state["moves"]))
     if game.record is not None:
         state["review_url"] = "/review?" + urlencode(game.record.key.to_dict())
         state["analysable"] = game.record.loser is not None
-    if job is JobState.READY:
+    if job and job.state is JobState.READY:
         state["analysis_url"] = f"/replay?log={ANALYSED_DIR}/{game.id}.jsonl#game=0"
     return state
 
@@ -277,9 +275,9 @@ def analyse(call: Call, game_id: str) -> Response:
         raise Conflict("the game is not over")
     if game.record.loser is None:
         raise Conflict("only a game lost on the board has a loss to analyse")
-    status = call.state.analyses.start(game.id, game.record)
+    job = call.state.analyses.start(game.id, game.record)
     game.changes.bump()
-    return JSONResponse({"analysis": status}, 202)
+    return JSONResponse({"analysis": job.words}, 202)
 
 
 routes = [

@@ -1,10 +1,11 @@
 """Where a job the server runs for a page stands (a review, a loss analysis): the pages' words."""
 
+from dataclasses import dataclass
 from enum import Enum
 
 
 class JobState(str, Enum):
-    """A job's state; FAILED's word may carry why (``failed: why``)."""
+    """A job's state; its value is the word the pages read."""
 
     NONE = "none"  # not asked for yet
     QUEUED = "queued"  # waiting for an engine
@@ -12,11 +13,15 @@ class JobState(str, Enum):
     READY = "ready"
     FAILED = "failed"
 
-    def saying(self, why: str) -> str:
-        """The state's word with why (``failed: the analysis took over 300 s``)."""
-        return f"{self.value}: {why}"
 
-    @classmethod
-    def of(cls, text: str) -> "JobState":
-        """The state a word names, with or without its why; ValueError for another word."""
-        return cls(text.partition(":")[0])
+@dataclass(frozen=True)
+class Job:
+    """A job's state with why it stands there (a failure's reason), kept beside it."""
+
+    state: JobState
+    why: str = ""
+
+    @property
+    def words(self) -> str:
+        """The state's word with its why, as a page shows it (``failed: no time``)."""
+        return f"{self.state.value}: {self.why}" if self.why else self.state.value

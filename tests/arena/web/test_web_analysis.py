@@ -402,12 +402,12 @@ def test_analyse_this_game_runs_the_loss_analysis_in_a_child_and_keeps_its_file(
     record = GameRecord("b", 1, 0, 0, "x", "y", 9, 9, 0, 4, 1.0, 1, "four",
                         moves=[[8, 0], [8, 8], [7, 0], [7, 8], [6, 0], [6, 8], [5, 0]])
     analyses = Analyses(tmp_path)
-    assert analyses.start("g1", record) == "running"
-    assert wait_until(lambda: analyses.status["g1"], lambda s: s != "running", 120) == "ready"
+    assert analyses.start("g1", record).words == "running"
+    assert wait_until(lambda: analyses.status["g1"].words, lambda s: s != "running", 120) == "ready"
     [analysed] = read_log(tmp_path / ANALYSED_DIR / "g1.jsonl")
     assert analysed.analysis.decisive.index == 5
     assert [p.name for p in (tmp_path / ANALYSED_DIR).iterdir()] == ["g1.jsonl"]
     monkeypatch.setattr(client, "ANALYSIS_TIMEOUT_S", 0.0)
-    assert analyses.start("g2", record) == "running"
-    assert wait_until(lambda: analyses.status["g2"], lambda s: s != "running", 60) == (
+    assert analyses.start("g2", record).words == "running"
+    assert wait_until(lambda: analyses.status["g2"].words, lambda s: s != "running", 60) == (
         "failed: the analysis took over 0 s")

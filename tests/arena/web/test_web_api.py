@@ -22,7 +22,7 @@ from arena.core.players.base import MoveResult
 from arena.core.tasks import Task
 from arena.core.worker import GameWorker
 from arena.report.results import course_game
-from arena.web.jobs import JobState
+from arena.web.jobs import Job, JobState
 from arena.web.watch import FolderWatch, _sprt
 from devtools.sample import write_sample
 from records.codes import FaultKind
@@ -70,7 +70,7 @@ def test_the_game_state_carries_its_analysis_state_as_a_value(served):
     """The page reads the analysis's JobState value; the words are only shown."""
     game = new_game(served)
     assert json.loads(served.call("GET", f"/api/games/{game['id']}")[1])["analysis_state"] is None
-    served.server.app.state.analyses.status[game["id"]] = JobState.FAILED.saying("no time")
+    served.server.app.state.analyses.status[game["id"]] = Job(JobState.FAILED, "no time")
     state = json.loads(served.call("GET", f"/api/games/{game['id']}")[1])
     assert (state["analysis"], state["analysis_state"]) == ("failed: no time", "failed")
 
