@@ -1,14 +1,12 @@
 // The replay page (docs/viewer.md): a filtered, paged list of games and a move-by-move replay of
 // one, from arena/web/replay_data.py's compact payload (a row a game, every fact derived in it).
-// What it shows is mirrored into data-* attributes for the tests, and a URL hash
-// (#game=3&step=7&do=key:ArrowRight*2,click:btn-end) selects a game and replays a scripted
-// sequence of real key presses and clicks: that is how tests drive the page.
+// Tests read its data-* attributes and drive it by the URL hash: a game, a step and a script of
+// real key presses and clicks (#game=3&step=7&do=key:ArrowRight*2,click:btn-end).
 (function () {
   'use strict';
   const t0 = performance.now();
   const DATA = JSON.parse(document.getElementById('data').textContent);
-  const F = {};
-  DATA.fields.forEach(function (name, i) { F[name] = i; });
+  const F = Object.fromEntries(DATA.fields.map(function (name, i) { return [name, i]; }));
   const GAMES = DATA.games;
   const PAGE = 100;
   const CODES = DATA.codes;
@@ -147,13 +145,8 @@
   }
   function paintBoard(g, mv, step) {
     const shown = C4Board.paint(state.board, mv, step, !state.line && step === mv.length);
-    const board = $('board');
-    board.dataset.game = state.game;
-    board.dataset.step = step;
-    board.dataset.plies = mv.length;
-    board.dataset.last = shown.last || '';
-    board.dataset.win = shown.win.join(' ');
-    board.dataset.line = state.line ? '1' : '';
+    Object.assign($('board').dataset, { game: state.game, step: step, plies: mv.length,
+      last: shown.last || '', win: shown.win.join(' '), line: state.line ? '1' : '' });
   }
   function buildChart(g) {
     const times = g[F.times], chart = $('chart');
@@ -306,8 +299,7 @@
     $('btn-analyse').setAttribute('href', '/analyse/game?' + keyQuery(g) + '&ply=' + at);
     history.replaceState(null, '', '#game=' + i + '&step=' + state.step);
   }
-  function step(delta) { showGame(state.game, state.step + delta); }
-  function jump(toEnd) { showGame(state.game, toEnd ? Infinity : 0); }
+  function step(delta) { showGame(state.game, state.step + delta); }  // clamped to the game
   function nextGame(delta) {
     const k = state.order.indexOf(state.game) + delta;
     if (k < 0 || k >= state.order.length) return;
@@ -319,7 +311,7 @@
   // ---- wiring -------------------------------------------------------------------------------
   function setupEvents() {
     const keys = { ArrowRight: function () { step(1); }, ArrowLeft: function () { step(-1); },
-      Home: function () { jump(false); }, End: function () { jump(true); },
+      Home: function () { step(-Infinity); }, End: function () { step(Infinity); },
       ArrowDown: function () { nextGame(1); }, ArrowUp: function () { nextGame(-1); },
       l: toggleLine };
     const buttons = { 'btn-start': 'Home', 'btn-end': 'End', 'btn-prev': 'ArrowLeft',
@@ -331,13 +323,11 @@
       const tr = e.target.closest('tr');
       if (tr) showGame(Number(tr.dataset.game), Infinity);
     });
-    $('moves').addEventListener('click', function (e) {
-      const li = e.target.closest('li');
-      if (li) showGame(state.game, Number(li.dataset.ply));
-    });
-    $('chart').addEventListener('click', function (e) {
-      const ply = e.target.getAttribute('data-ply');
-      if (ply) showGame(state.game, Number(ply));
+    ['moves', 'chart'].forEach(function (id) {  // a move or its bar: the step after it
+      $(id).addEventListener('click', function (e) {
+        const at = e.target.closest('[data-ply]');
+        if (at) showGame(state.game, Number(at.dataset.ply));
+      });
     });
     document.addEventListener('keydown', function (e) {
       if (e.target.tagName === 'SELECT' || e.altKey || e.ctrlKey || e.metaKey) return;
