@@ -45,9 +45,7 @@ def analyse_game(record: GameRecord, seconds: float) -> LossAnalysis:
     lost_after = n - 1  # before the winner's last move the loser is lost: a four is there
     decisive = None
     searched = 0
-    for index in range(n - 1, -1, -1):
-        if Seat.of_ply(index) is not loser_seat:
-            continue
+    for index in reversed(range(int(loser_seat is Seat.SECOND), n, 2)):  # the loser's moves
         position = positions[index]
         values, safe_plies = prover.move_values(position)
         searched += 1

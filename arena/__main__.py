@@ -219,15 +219,14 @@ def build_parser() -> argparse.ArgumentParser:
     suite = command("suite", help="test suites: positions from games whose one right column is "
                                   "proven (docs/suites.md)")
     suites = suite.add_subparsers(dest="suite_command", required=True, metavar="SUITE_COMMAND")
-    for name, text in (("build", "the positions of played games where exactly one column wins, "
-                                 "or holds, proven by an exact search"),
-                       ("run", "each player's move at each position of a suite, scored")):
+    for name, text, add in (("build", "the positions of played games where exactly one column "
+                                      "wins, or holds, proven by an exact search",
+                             suite_command.add_build_arguments),
+                            ("run", "each player's move at each position of a suite, scored",
+                             lambda p: suite_command.add_run_arguments(p, DEFAULT_CONFIG))):
         p = suites.add_parser(name, formatter_class=HelpFormatter, help=text, description=text)
         _common(p)
-        if name == "build":
-            suite_command.add_build_arguments(p)
-        else:
-            suite_command.add_run_arguments(p, DEFAULT_CONFIG)
+        add(p)
     return parser
 
 
@@ -392,10 +391,8 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_suite(args: argparse.Namespace) -> int:
-    prog = f"{prog_name()} suite {args.suite_command}"
-    if args.suite_command == "build":
-        return suite_command.build_command(args, prog)
-    return suite_command.run_command(args, prog)
+    run = {"build": suite_command.build_command, "run": suite_command.run_command}
+    return run[args.suite_command](args, f"{prog_name()} suite {args.suite_command}")
 
 
 def main(argv: Optional[List[str]] = None) -> int:

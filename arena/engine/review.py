@@ -198,17 +198,15 @@ def searched(record: GameRecord) -> int:
     return len(record.moves) + (record.fault is not None)
 
 
-def needs_analysis(record: GameRecord) -> bool:
-    """Whether a review runs the loss analysis: a game lost on the board, not analysed."""
-    return record.loser is not None and not isinstance(record.analysis, LossAnalysis)
-
-
-def loss_analysis(record: GameRecord, stopped: Callable[[], bool]) -> Optional[LossAnalysis]:
+def loss_analysis(record: GameRecord, stopped: Callable[[], bool],
+                  analysing: Optional[Callable[[], None]] = None) -> Optional[LossAnalysis]:
     """The game's loss analysis: the record's own, else one run in a child process
-    (`analyse_in_child`: EngineError once ``stopped()``); None for a game not lost on the
-    board, or an analysis that failed (logged: the review goes on without it)."""
-    if not needs_analysis(record):
+    (`analyse_in_child`: EngineError once ``stopped()``; ``analysing()`` called first); None
+    for a game not lost on the board, or an analysis that failed (logged: the review goes on)."""
+    if isinstance(record.analysis, LossAnalysis) or record.loser is None:
         return record.analysis if isinstance(record.analysis, LossAnalysis) else None
+    if analysing:
+        analysing()
     with tempfile.TemporaryDirectory(prefix="review-analysis-") as tmp:
         out = Path(tmp) / "analysed.jsonl"
         why = analyse_in_child(record, out, stopped)
@@ -239,9 +237,7 @@ def review_game(record: GameRecord, engine: Engine, budget: Limit,
         to_move = record.side(Seat.of_ply(len(record.moves)))
         positions.append(Position(record.result.outcome(record.first).score, None,
                                   record.result.outcome(to_move)))
-    if analysing and needs_analysis(record):
-        analysing()
-    a = loss_analysis(record, stopped=lambda: not engine.alive)
+    a = loss_analysis(record, lambda: not engine.alive, analysing)
     decisive = a.decisive.index if a is not None and a.decisive else None
     shown = falls(budget)
     settled = None if a is None else a.lost_after
