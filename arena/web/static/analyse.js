@@ -1,8 +1,7 @@
-// The analysis board (docs/web.md, "Analysis board"): a game or a set-up, its moves as a tree
-// (the line played and its branches), a cursor on it, and the page's own engine on the server
-// analysing the position at the cursor. The server reads the URL and judges every position; each
-// line of the engine comes tagged with the request's number, so a late line of an older position
-// is never drawn. What the page shows is mirrored into data-* attributes for the browser tests.
+// The analysis board (docs/web.md, "Analysis board"): a tree of moves, a cursor on it, and the
+// page's own engine on the server analysing the position at the cursor. Each engine line carries
+// its request's number, so a late line of an older position is never drawn. What the page shows
+// is mirrored into data-* attributes for the browser tests.
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
@@ -81,7 +80,6 @@
     const root = $('analysis-board');
     page.board = C4Board.build(root, page.M, page.N, page.noX, page.noY,
       { cell: CELL, below: STATS, fit: true });  // scales on a narrow screen
-    root.style.maxWidth = root.getAttribute('width') + 'px';
     const top = CELL * (page.M + 0.5) + 8;
     page.stats = [];
     for (let y = 0; y < page.N; y++) {
@@ -104,10 +102,9 @@
   function draw() {
     const last = page.cursor.parent ? page.cursor.x + ',' + page.cursor.y : null;
     C4Board.fill(page.board, owners(), last, false);
-    const line = page.last, board = $('analysis-board');
-    const byColumn = {};
-    if (line) line.moves.forEach(function (m) { byColumn[m.move[1]] = m; });
-    const most = Math.max(1, ...(line ? line.moves : []).map(function (m) { return m.visits; }));
+    const line = page.last, board = $('analysis-board'), moves = line ? line.moves : [];
+    const byColumn = Object.fromEntries(moves.map(function (m) { return [m.move[1], m]; }));
+    const most = Math.max(1, ...moves.map(function (m) { return m.visits; }));
     page.stats.forEach(function (st, y) {
       const m = byColumn[y], best = line && line.best && line.best[1] === y;
       st.value.textContent = m && m.value !== null ? percent(m.value) : '';

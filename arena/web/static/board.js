@@ -114,8 +114,8 @@ var C4Board = (function () {
   // pointer over the board shows its column (on.hover(y), null off the columns; on leaving the
   // board, on.leave(), else on.hover(null)). A focusable board (tabindex) also takes keys: left
   // and right choose a column (the middle one first; b.chosen, mirrored into data-column),
-  // framed while the board has the focus and shown by on.hover; Enter or Space drops there.
-  // Adds the layer of ghost stones (see ghosts).
+  // framed while the board has the focus and shown by on.hover; Enter or Space drops there;
+  // it fills its box (board.css) up to its own size. Adds the layer of ghost stones (see ghosts).
   function input(b, on) {
     const root = b.el;
     b.chosen = null;
@@ -127,6 +127,7 @@ var C4Board = (function () {
     root.onmousemove = function (e) { on.hover(column(b, e.clientX)); };
     root.onmouseleave = on.leave || function () { on.hover(null); };
     if (!root.hasAttribute('tabindex')) return;
+    root.style.maxWidth = root.getAttribute('width') + 'px';
     const mark = el(root, 'rect', { class: 'chosen', x: 0, y: b.cell / 2, width: b.cell,
       height: b.cell * b.M, rx: 6, visibility: 'hidden' });
     function frame() {

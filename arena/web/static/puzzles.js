@@ -1,13 +1,11 @@
-// The puzzle page (docs/web.md, "Puzzles"): a suite's positions, or those where the folder's
-// own games went wrong, listed with their kept results. The page judges nothing: the server
-// proves each column clicked right, wrong or unsettled and answers the engine's defence or the
-// refutation, drawn as numbered ghost stones. What the page shows is mirrored into data-*
-// attributes for the browser tests.
+// The puzzle page (docs/web.md, "Puzzles"): a suite's positions, or the folder's own games'
+// mistakes, with their kept results. The server judges each column clicked (right, wrong or
+// unsettled) and answers the engine's defence or the refutation, drawn as ghost stones. What
+// the page shows is mirrored into data-* attributes for the browser tests.
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
-  const page = { source: '', puzzles: [], index: -1, played: [], board: null, busy: false,
-    over: false, four: [], refutation: [], right: [] };
+  const page = { source: '', puzzles: [], index: -1, board: null };  // the rest: openPuzzle's
 
   // The puzzle's progress (#status) and its state (the board's data-state): "play", "checking",
   // or at its end "solved" or "failed", #status styled so. A refusal goes to web.say.
@@ -43,7 +41,6 @@
     const p = puzzle(), root = $('puzzle-board');
     page.board = C4Board.build(root, p.board[0], p.board[1], p.board[2], p.board[3],
       { cell: 44, fit: true });  // scales on a narrow screen
-    root.style.maxWidth = root.getAttribute('width') + 'px';
     C4Board.input(page.board, { drop: drop, hover: preview });
   }
   function draw() {
