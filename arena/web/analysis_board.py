@@ -177,22 +177,25 @@ class Session:
     def request(self, setup: Setup, limit: Limit, tag: int) -> None:
         """Analyse ``setup`` now, or as soon as the pool gives this page an engine."""
         with self.lock:
-            self.tag, self.stopped = tag, False
-            if self.engine is None:
-                self.pending = (setup, limit)
-            else:
-                self._start(setup, limit)
+            self.tag, self.stopped, self.pending = tag, False, (setup, limit)
+            if self.engine is not None:
+                self._start()
         self.changed.set()
 
-    def _start(self, setup: Setup, limit: Limit) -> None:
-        self.asked = (setup, limit)
+    @property
+    def analysing(self) -> bool:
+        """Whether its engine is analysing a position now."""
+        return self.analysis is not None and not self.analysis.done
+
+    def _start(self) -> None:
+        """Start the pending request on the session's engine."""
+        assert self.engine is not None and self.pending is not None
+        self.asked, self.pending = self.pending, None
         self.started = time.monotonic()
-        assert self.engine is not None  # started only where the session holds its engine
         try:
-            self.analysis = self.engine.analyse(setup, limit)
+            self.analysis = self.engine.analyse(*self.asked)
         except EngineError:  # the engine is gone: the stream takes a new one
-            self.analysis = None
-            self.pending = self.asked
+            self.analysis, self.pending = None, self.asked
 
     def stop(self) -> None:
         """End the analysis; the engine goes back once its final line is out."""
@@ -204,14 +207,17 @@ class Session:
         self.changed.set()
 
     def _stop_engine(self) -> None:
-        if self.engine is not None and self.analysis is not None and not self.analysis.done:
+        if self.engine is not None and self.analysing:
             with suppress(EngineError):
                 self.engine.stop()
 
     def next_event(self) -> Optional[str]:
         """The page's next event (None: nothing new within about WAIT_S seconds)."""
         if self.engine is not None and not self.engine.alive:
-            self._drop_dead_engine()
+            with self.lock:  # a fresh one takes over what it analysed
+                if self.analysing:
+                    self.pending = self.asked
+            self._give_back()
         if self.engine is None:
             return self._take_engine() if self.pending is not None else self._idle()
         analysis = self.analysis
@@ -242,26 +248,15 @@ class Session:
             self.changed.clear()
             return None
         with self.lock:
-            idle = self.engine is not None and self.pending is None and (
-                self.analysis is None or self.analysis.done)
+            idle = self.engine is not None and self.pending is None and not self.analysing
             if not idle or (time.monotonic() - self.ended < IDLE_S and not self.stopped
                             and not self.boards.pool.waiting):
                 return None
             engine, self.engine, self.analysis = self.engine, None, None
         assert engine is not None
-        self.boards.pool.release(engine)
+        self.boards.pool.release(engine)  # outside the lock: killing it takes a while
         return _event("released", message="the engine is given back while nothing is "
                       "analysed; the next position takes one again")
-
-    def _drop_dead_engine(self) -> None:
-        with self.lock:
-            if self.engine is None:
-                return
-            self.boards.pool.release(self.engine)
-            self.engine = None
-            if self.analysis is not None and not self.analysis.done:
-                self.pending = self.asked  # a fresh one takes over what it analysed
-            self.analysis = None
 
     def _take_engine(self) -> Optional[str]:
         try:
@@ -278,17 +273,20 @@ class Session:
         with self.lock:
             self.engine, self.waited = engine, ""
             if self.pending is not None:
-                self._start(*self.pending)
-                self.pending = None
+                self._start()
             else:  # stopped while it waited
                 self.ended = time.monotonic()
         return _event("ready")
 
     def close(self) -> None:
         """The page is gone: kill its engine and free its place (or its place in line)."""
+        self.boards.pool.leave(self)
+        self._give_back()
+
+    def _give_back(self) -> None:
+        """Its engine back to the pool (which kills it), its analysis forgotten."""
         with self.lock:
             engine, self.engine, self.analysis = self.engine, None, None
-        self.boards.pool.leave(self)
         if engine is not None:
             self.boards.pool.release(engine)
 
