@@ -269,10 +269,9 @@ class Questions:
     def _depth(self, ply: int, move: Optional[Move]) -> Optional[int]:
         """The forced-win search's shortest win of the side to move after ``ply`` moves and
         ``move`` (its depth), asked once."""
-        key = (ply, move)
-        if key not in self._depths:
-            self._depths[key] = self.prover.shortest_win(self._after(ply, move))
-        return self._depths[key]
+        if (ply, move) not in self._depths:
+            self._depths[ply, move] = self.prover.shortest_win(self._after(ply, move))
+        return self._depths[ply, move]
 
     def proofs(self, ply: int, values: Values) -> Tuple[Proof, ...]:
         """The proofs of settled ``values`` after ``ply`` moves, with the plies the forced-win

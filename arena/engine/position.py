@@ -113,15 +113,12 @@ def from_cells(board: Board, cells: Sequence[int]) -> Setup:
     if cells[board.no_x * N + board.no_y]:
         raise PositionError(f"a piece on the forbidden cell ({board.no_x}, {board.no_y})")
     for y in range(N):
-        gap = None  # the lowest empty cell of the column so far, bottom up
-        for x in range(M - 1, -1, -1):
-            if (x, y) == (board.no_x, board.no_y):
-                continue
-            if not cells[x * N + y]:
-                gap = x if gap is None else gap
-            elif gap is not None:
-                raise PositionError(f"a floating piece at ({x}, {y}): the cell ({gap}, {y}) "
-                                    f"below it is empty")
+        column = [x for x in reversed(range(M)) if (x, y) != (board.no_x, board.no_y)]  # bottom up
+        gap = next((i for i, x in enumerate(column) if not cells[x * N + y]), len(column))
+        floating = next((x for x in column[gap:] if cells[x * N + y]), None)
+        if floating is not None:
+            raise PositionError(f"a floating piece at ({floating}, {y}): the cell "
+                                f"({column[gap]}, {y}) below it is empty")
     first, second = list(cells).count(FIRST), list(cells).count(SECOND)
     if first - second not in (0, 1):
         raise PositionError(f"{first} first-player and {second} second-player pieces: no turn "

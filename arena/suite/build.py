@@ -74,10 +74,10 @@ def walk(job: Tuple[str, GameRecord, Limit]) -> Walked:
         ply -= 1
     while ply > 0 and _try(walked, questions, record, grids[ply], ply) != UNSETTLED:
         ply -= 1
-    analysis = record.analysis  # the walk ends at ``ply``: unsettled, or the empty board
-    if isinstance(analysis, LossAnalysis) and analysis.decisive is not None \
-            and analysis.decisive.index < ply:
-        _try(walked, questions, record, grids[analysis.decisive.index], analysis.decisive.index)
+    # the walk ends at ``ply``: unsettled, or the empty board
+    decisive = record.analysis.decisive if isinstance(record.analysis, LossAnalysis) else None
+    if decisive is not None and decisive.index < ply:
+        _try(walked, questions, record, grids[decisive.index], decisive.index)
     return walked
 
 
