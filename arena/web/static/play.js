@@ -125,8 +125,7 @@
   }
 
   $('opponent').addEventListener('change', showSeconds);
-  $('start').addEventListener('click', newGame);
-  $('again').addEventListener('click', newGame);
+  ['start', 'again'].forEach(function (id) { $(id).addEventListener('click', newGame); });
   $('analyse').addEventListener('click', analyse);
   loadOpponents().then(function () {
     const hash = new URLSearchParams(location.hash.slice(1));

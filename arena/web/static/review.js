@@ -1,8 +1,7 @@
-// The game review page (docs/web.md, "Game review"): one finished game, named by its key in
-// the query string, at a budget (`&seconds=S`; none: the server's). The page asks the server to
-// review it (a queued job), shows the job's progress, then draws the first player's win chance
-// over the moves, the marked moves on the graph and in a list, each a link to the analysis
-// board before the move. What it shows is mirrored into data-* attributes for the tests.
+// The game review page (docs/web.md, "Game review"): one finished game named by its key in the
+// query, at a budget (`&seconds=S`; none: the server's). It queues the review, shows its progress,
+// then graphs the first player's win chance and lists the marked moves, each a link to the
+// analysis board before the move; data-* attributes mirror what it shows for the tests.
 (function () {
   'use strict';
   const $ = function (id) { return document.getElementById(id); };
@@ -52,8 +51,7 @@
   function yOf(chance) { return TOP + (1 - chance) * (H - TOP - BOTTOM); }
   function plyAt(clientX) { // the graph is scaled to its box (a phone's width)
     const r = $('graph').getBoundingClientRect(), n = page.game.moves.length;
-    const x = (clientX - r.left) * W / (r.width || W);
-    const ply = Math.round((x - LEFT) / ((W - LEFT - RIGHT) / Math.max(1, n)));
+    const ply = Math.round(((clientX - r.left) * W / (r.width || W) - LEFT) / (xOf(1) - LEFT));
     return Math.max(0, Math.min(n, ply));
   }
   // A mark on the graph (its sign drawn inside): a link to the position before move `index`.

@@ -20,9 +20,6 @@
     return sign + Math.round(s.elo) + ci;
   }
   function wdl(s) { return s.wins + '-' + s.draws + '-' + s.losses; }
-  function liveKey(g) {  // a game in progress: its worker and its key
-    return g.worker + ':' + Object.values(g.key).join('/');
-  }
 
   function renderScore(d) {
     const t = d.total, score = $('score');
@@ -66,7 +63,7 @@
     $('live-count').textContent = '(' + d.live.length + ')';
     $('live-count').dataset.count = d.live.length;
     d.live.forEach(function (g) {
-      const key = liveKey(g);
+      const key = g.worker + ':' + Object.values(g.key).join('/');  // its worker and its key
       seen[key] = true;
       if (key === page.followed) followed = g;
       let m = page.minis[key];
@@ -112,7 +109,6 @@
     sel.value = d.batch;
   }
   function render(d) {
-    if (!d) return;
     page.last = d;
     renderBatches(d);
     renderScore(d);
