@@ -1,8 +1,6 @@
 """The analysis board's server side (docs/web.md, "Analysis board" and its "How it works"):
-its URL and a pasted game read and checked (`parse_url`, `parse_paste`: no page parses a
-move), and one session a page, its event stream, holding an engine from the pool shared with
-the reviews only while it analyses; and the routes.
-"""
+its URL and a pasted game read and checked (no page parses a move), one session a page holding
+an engine from the pool shared with the reviews only while it analyses, and the routes."""
 
 import json
 import secrets

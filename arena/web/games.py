@@ -1,8 +1,6 @@
 """The play page's games, a person against an arena player under the batches' own referee
-(`play_task`: its rules, codes and faults; docs/web.md, "How it works"), "Analyse this game"
-(`python -m arena analyse` on one game in a child: arena.engine.client.analyse_in_child), and
-their routes.
-"""
+(`play_task`; docs/web.md, "How it works"), "Analyse this game" (in a child:
+arena.engine.client.analyse_in_child), and their routes."""
 
 import itertools
 import json

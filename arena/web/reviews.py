@@ -1,7 +1,5 @@
 """The game reviews the server runs (docs/web.md, "Game review"): one job a game and budget, a
-thread queued for an engine of the pool shared with the analysis board; and the routes, a
-finished game's review state (GET) or queued (POST).
-"""
+thread queued for an engine of the pool shared with the analysis board; and the routes."""
 
 import logging
 import threading
@@ -32,7 +30,7 @@ from records.game import GameKey, GameRecord
 LOG = logging.getLogger("arena.web")
 
 
-@dataclass
+@dataclass(eq=False)  # hashed by identity: its own ticket in the pool's line
 class Job:
     """One game's review as the page sees it."""
 
@@ -42,7 +40,6 @@ class Job:
     message: str = ""  # why it failed, or what it does or waits for
     review: Optional[Review] = None
     record: Optional[GameRecord] = None  # the game, for the page's polls (never sent as such)
-    ticket: object = None  # its place in the pool's line (the pool knows it by identity)
 
 
 def game_view(record: GameRecord) -> Dict[str, Any]:
@@ -103,7 +100,7 @@ class Reviews:
         """The job as the page reads it; a queued one says what it waits for."""
         queued = job.state is JobState.QUEUED
         return {"state": job.state.value, "done": job.done, "total": job.total,
-                "message": waiting(self.pool, job.ticket) if queued else job.message,
+                "message": waiting(self.pool, job) if queued else job.message,
                 "review": None if job.review is None else job.review.to_dict()}
 
     def start(self, record: GameRecord, budget: Limit) -> Job:
@@ -116,8 +113,7 @@ class Reviews:
             job = self._jobs.get((record.key, budget))
             if job is None or job.state is JobState.FAILED:
                 job = self._jobs[(record.key, budget)] = Job(
-                    JobState.QUEUED, total=searched(record), record=record,
-                    ticket=(record.key, "review", budget))
+                    JobState.QUEUED, total=searched(record), record=record)
                 threading.Thread(target=self._run, args=(record, budget, job), daemon=True,
                                  name="review").start()
             return job
@@ -131,7 +127,7 @@ class Reviews:
 
         try:
             # waits for its turn in the pool's line; PoolClosed when the server stops
-            engine = self.pool.acquire(ticket=job.ticket, label="a review")
+            engine = self.pool.acquire(ticket=job, label="a review")
             try:
                 job.state = JobState.RUNNING
                 review = review_game(record, engine, budget, progress, analysing)

@@ -1,7 +1,6 @@
 """The watch page's state, read from the batch's own files so the numbers are stat.py's
 (docs/web.md, "How it works"): a batch's score, Elo, SPRT and table, its games in progress;
-and its routes, the state asked (`?batch=B`) or pushed.
-"""
+and its routes, the state asked (`?batch=B`) or pushed."""
 
 import asyncio
 import json
