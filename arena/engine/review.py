@@ -10,7 +10,7 @@ import re
 import sys
 import tempfile
 import time
-from collections import deque
+from collections import Counter, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -315,12 +315,10 @@ def review_all(records: List[GameRecord], folder: Path, budget: Limit, jobs: int
 def summary(records: List[GameRecord], reviews: List[Review]) -> List[str]:
     """How many of each mark each player made."""
     names = [m for _, m in FALLS][::-1] + [WALKED_INTO, GAVE_AWAY]
-    counts: Dict[str, Dict[str, int]] = {}
-    for record, review in zip(records, reviews):
-        for mark in review.marks:
-            name = record.name(record.side(mark.mover))
-            counts.setdefault(name, dict.fromkeys(names, 0))[mark.mark] += 1
-    width = max([len(n) for n in counts] + [6])
+    counts = Counter((record.name(record.side(mark.mover)), mark.mark)
+                     for record, review in zip(records, reviews) for mark in review.marks)
+    players = sorted({name for name, _ in counts})
+    width = max([len(n) for n in players] + [6])
     return [f"{'player':<{width}}  " + "  ".join(names)] + [
-        f"{name:<{width}}  " + "  ".join(f"{counts[name][m]:>{len(m)}}" for m in names)
-        for name in sorted(counts)]
+        f"{name:<{width}}  " + "  ".join(f"{counts[name, m]:>{len(m)}}" for m in names)
+        for name in players]

@@ -220,8 +220,9 @@ def build(logs: List[Path], suite: Path, limit: Limit, lost_by: str, jobs: int =
     seen = {item.id for item in built.items}
     work = [(log, record, limit) for log, record in games
             if (log, record.key) not in built.games]
-    with open(suite, "a", encoding="utf-8") as out, \
-            open(ledger_path(suite), "a", encoding="utf-8") as ledger, \
+    # line-buffered: each write reaches the file whole before the next game is walked
+    with open(suite, "a", buffering=1, encoding="utf-8") as out, \
+            open(ledger_path(suite), "a", buffering=1, encoding="utf-8") as ledger, \
             tqdm(total=len(games), initial=len(games) - len(work), unit="game", desc="build",
                  disable=True if quiet else None, file=sys.stderr) as bar:
         def keep(walked_games: Iterator[Walked]) -> None:
@@ -230,9 +231,7 @@ def build(logs: List[Path], suite: Path, limit: Limit, lost_by: str, jobs: int =
                 if len(new) < len(walked.items):
                     walked.left_out[SEEN] += len(walked.items) - len(new)
                 out.write("".join(item.to_json() + "\n" for item in new))
-                out.flush()
                 ledger.write(walked.to_json(len(new)) + "\n")
-                ledger.flush()
                 seen.update(item.id for item in new)
                 built.items.extend(new)
                 built.games.add((walked.log, walked.key))

@@ -185,11 +185,9 @@ def read_suite(path: Path) -> List[Item]:
     if not files or not all(f.is_file() for f in files):
         raise SuiteError(f"{path}: no such suite file" if not path.is_dir()
                          else f"{path}: no *.jsonl suite in the folder")
-    items: List[Item] = []
-    for file in files:
-        for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
-            if line.strip():
-                items.append(parse_line(line, f"{file}:{number}"))
+    items = [parse_line(line, f"{file}:{number}") for file in files
+             for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1)
+             if line.strip()]
     if not items:
         raise SuiteError(f"{path}: no suite items")
     twice = [i for i, n in Counter(item.id for item in items).items() if n > 1]
