@@ -82,15 +82,11 @@ class Reviews:
         return {"default": {"seconds": self.budget.seconds, "playouts": self.budget.playouts},
                 "seconds": list(SECONDS_CHOICES)}
 
-    def current(self, key: GameKey, budget: Limit) -> Optional[Job]:
-        """The game's job at ``budget`` in this server, with its record; None when none was
-        asked for here."""
-        with self._lock:
-            return self._jobs.get((key, budget))
-
     def job(self, key: GameKey, budget: Limit) -> Job:
-        """The game's review at ``budget``: in this server, kept, or "none" (not asked for)."""
-        job = self.current(key, budget)
+        """The game's review at ``budget``: in this server (with its record), kept, or "none"
+        (not asked for)."""
+        with self._lock:
+            job = self._jobs.get((key, budget))
         if job is not None:
             return job
         kept = load_review(self.folder, key, budget)
@@ -150,9 +146,10 @@ def review_answer(call: Call, start: bool) -> Response:
     (twice a second) never read the log."""
     reviews = call.state.reviews
     key, budget = game_key(call.query), reviews.budget_of(call.query)
-    job = reviews.current(key, budget)
-    record = job.record if job and job.record else finished(call.state.folder, key)[1]
-    job = reviews.start(record, budget) if start else reviews.job(key, budget)
+    job = reviews.job(key, budget)
+    record = job.record or finished(call.state.folder, key)[1]
+    if start:
+        job = reviews.start(record, budget)
     return JSONResponse({"game": game_view(record), "budgets": reviews.choices(),
                          **reviews.view(job)}, 202 if start else 200)
 
