@@ -76,21 +76,14 @@ def _common(p: argparse.ArgumentParser, top: bool = False,
 
 def _add_overrides(p: argparse.ArgumentParser) -> None:
     """The batch's keys, each overriding the config's (or, with no config, Config's default)."""
-    d = Config()
-
-    def given(text: str, key: str) -> str:
-        return f"{text} (default: the config's, else {getattr(d, key)})"
-
-    p.add_argument("--rounds", type=int,
-                   help=given("boards to play (each twice, colours swapped)", "rounds"))
-    p.add_argument("--time-limit", "--time", dest="time_limit", type=float,
-                   help=given("seconds per move", "time_limit"))
-    p.add_argument("-j", "--jobs", type=int,
-                   help=given("games in parallel (about one core each)", "jobs"))
-    p.add_argument("--seed", type=int,
-                   help=given("board seed: round r's board comes from (seed, r)", "seed"))
-    p.add_argument("-o", "--output",
-                   help=given(f"folder for <A>_<B>.txt files and {LOG_NAME}", "output"))
+    for flags, kind, text in (
+            (["--rounds"], int, "boards to play (each twice, colours swapped)"),
+            (["--time-limit", "--time"], float, "seconds per move"),
+            (["-j", "--jobs"], int, "games in parallel (about one core each)"),
+            (["--seed"], int, "board seed: round r's board comes from (seed, r)"),
+            (["-o", "--output"], str, f"folder for <A>_<B>.txt files and {LOG_NAME}")):
+        option = p.add_argument(*flags, type=kind)
+        option.help = f"{text} (default: the config's, else {getattr(Config(), option.dest)})"
     p.add_argument("--batch", help="batch name kept in records, which resume matches on "
                                    "(default: the config's, else the command's name)")
     p.add_argument("--cluster", metavar="ADDRESS",
