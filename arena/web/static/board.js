@@ -1,8 +1,7 @@
 // The board of every page (the replay page and the web app's): M rows x N columns at their real
 // size, course coordinates (row 0 on top), the forbidden cell crossed out, the last move ringed,
 // the winning four joined by a line. A board is built once per game; a position only repaints
-// classes, each cell mirroring its content into data-s (0 empty, 1 first player, 2 second) for
-// tests. Cells may be marked; a board a person plays on takes clicks, the pointer and keys.
+// classes, each cell mirroring its content into data-s (0 empty, 1 first, 2 second) for tests.
 var C4Board = (function () {
   'use strict';
   const SVGNS = 'http://www.w3.org/2000/svg';
