@@ -14,10 +14,9 @@
   }
   function elo(s) {
     if (s.elo === null) return s.elo_sign ? (s.elo_sign > 0 ? '+inf' : '-inf') : '-';
-    const sign = s.elo > 0 ? '+' : '';
     const ci = s.elo_low === null ? '' : ' [' + Math.round(s.elo_low) + ', ' +
       Math.round(s.elo_high) + ']';
-    return sign + Math.round(s.elo) + ci;
+    return (s.elo > 0 ? '+' : '') + Math.round(s.elo) + ci;
   }
   function wdl(s) { return s.wins + '-' + s.draws + '-' + s.losses; }
 
