@@ -10,8 +10,9 @@ import logging
 import os
 import signal
 import sys
+from contextlib import nullcontext
 from pathlib import Path
-from typing import Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 from records.analysis import LossAnalysis, Skipped
 from records.game import GameKey, GameRecord
@@ -74,21 +75,16 @@ def analyse_all(records: List[GameRecord], seconds: float, lost_by: Optional[str
                if r.analysis is None and (reason := skip_reason(r)) else r for r in out]
     todo = [i for i in losses(records, lost_by) if out[i].analysis is None]
     work = [(i, records[i], seconds) for i in todo]
-    with tqdm(total=len(todo), unit="game", desc="analyse", disable=True if quiet else None,
-              file=sys.stderr) as bar:
-        def collect(results: Iterator[Tuple[int, LossAnalysis]]) -> None:
-            for i, analysis in results:
-                out[i] = dataclasses.replace(out[i], analysis=analysis)
-                if done is not None:
-                    done(out[i])
-                bar.update()
-
-        jobs = max(1, min(jobs, len(todo) or 1, os.cpu_count() or 1))
-        if jobs == 1:
-            collect(map(_analyse, work))
-        else:  # a worker leaves Ctrl-C to the command, whose pool ends it (no traceback of its own)
-            with Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN)) as pool:
-                collect(pool.imap_unordered(_analyse, work))
+    jobs = max(1, min(jobs, len(todo) or 1, os.cpu_count() or 1))
+    # a pool's worker leaves Ctrl-C to the command, whose pool ends it (no traceback of its own)
+    pool = Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN)) if jobs > 1 else None
+    with pool or nullcontext(), tqdm(total=len(todo), unit="game", desc="analyse",
+                                     disable=True if quiet else None, file=sys.stderr) as bar:
+        for i, analysis in pool.imap_unordered(_analyse, work) if pool else map(_analyse, work):
+            out[i] = dataclasses.replace(out[i], analysis=analysis)
+            if done is not None:
+                done(out[i])
+            bar.update()
     return out
 
 

@@ -8,9 +8,10 @@ import json
 import signal
 import sys
 from collections import Counter
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Set, Tuple
 
 from arena.core.rules import Grid
 from arena.engine.limit import Limit
@@ -220,30 +221,26 @@ def build(logs: List[Path], suite: Path, limit: Limit, lost_by: str, jobs: int =
     seen = {item.id for item in built.items}
     work = [(log, record, limit) for log, record in games
             if (log, record.key) not in built.games]
-    # line-buffered: each write reaches the file whole before the next game is walked
-    with open(suite, "a", buffering=1, encoding="utf-8") as out, \
+    jobs = min(jobs, len(work))
+    # a pool's worker leaves Ctrl-C to the build, whose pool ends it (no traceback of its own);
+    # the files are line-buffered: each write reaches them whole before the next game
+    pool = Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN)) if jobs > 1 else None
+    with pool or nullcontext(), open(suite, "a", buffering=1, encoding="utf-8") as out, \
             open(ledger_path(suite), "a", buffering=1, encoding="utf-8") as ledger, \
             tqdm(total=len(games), initial=len(games) - len(work), unit="game", desc="build",
                  disable=True if quiet else None, file=sys.stderr) as bar:
-        def keep(walked_games: Iterator[Walked]) -> None:
-            for walked in walked_games:
-                new = [item for item in walked.items if item.id not in seen]
-                if len(new) < len(walked.items):
-                    walked.left_out[SEEN] += len(walked.items) - len(new)
-                out.write("".join(item.to_json() + "\n" for item in new))
-                ledger.write(walked.to_json(len(new)) + "\n")
-                seen.update(item.id for item in new)
-                built.items.extend(new)
-                built.games.add((walked.log, walked.key))
-                built.left_out.update(walked.left_out)
-                bar.set_postfix(kept=len(built.items))
-                bar.update()
-
-        if min(jobs, len(work)) <= 1:
-            keep(map(walk, work))
-        else:  # a worker leaves Ctrl-C to the build, whose pool ends it (no traceback of its own)
-            with Pool(min(jobs, len(work)), signal.signal, (signal.SIGINT, signal.SIG_IGN)) as pool:
-                keep(pool.imap(walk, work))
+        for walked in pool.imap(walk, work) if pool else map(walk, work):
+            new = [item for item in walked.items if item.id not in seen]
+            if len(new) < len(walked.items):
+                walked.left_out[SEEN] += len(walked.items) - len(new)
+            out.write("".join(item.to_json() + "\n" for item in new))
+            ledger.write(walked.to_json(len(new)) + "\n")
+            seen.update(item.id for item in new)
+            built.items.extend(new)
+            built.games.add((walked.log, walked.key))
+            built.left_out.update(walked.left_out)
+            bar.set_postfix(kept=len(built.items))
+            bar.update()
     return built.lines(suite, copies)
 
 
