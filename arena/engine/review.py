@@ -44,12 +44,9 @@ def noise(budget: Limit) -> float:
     """How much a move's fall differs between two reviews at ``budget``, from the nearest
     budget measured at or below it (the search ends at whichever of seconds and play-outs
     comes first: the noisier counts); 1.0 below every one measured."""
-    def at(measured: Dict[Any, float], amount: Optional[float]) -> float:
-        below = [k for k in measured if amount is not None and k <= amount]
-        return measured[max(below)] if below else 1.0
-
-    found = [at(table, amount) for table, amount in (
-        (FALL_NOISE_SECONDS, budget.seconds), (FALL_NOISE_PLAYOUTS, budget.playouts)) if amount]
+    found = [max((k, v) for k, v in [(0, 1.0), *measured.items()] if k <= amount)[1]
+             for measured, amount in ((FALL_NOISE_SECONDS, budget.seconds),
+                                      (FALL_NOISE_PLAYOUTS, budget.playouts)) if amount]
     return max(found, default=1.0)
 
 
