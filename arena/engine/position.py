@@ -95,12 +95,8 @@ def from_moves(board: Board, moves: Sequence[Any]) -> Setup:
 def game_positions(board: Board, moves: Sequence[Any]) -> List[Setup]:
     """Every analysable position of a game, replayed once: the one before each move, and the
     one after the last unless the game is over; PositionError for a move no referee allows."""
-    setups = []
-    for grid, played in replay(board, moves):
-        if len(played) == len(moves) and _game_over(grid, played) is not None:
-            break
-        setups.append(Setup(board, tuple(grid.cells), tuple(played)))
-    return setups
+    return [Setup(board, tuple(grid.cells), tuple(played)) for grid, played in replay(board, moves)
+            if len(played) < len(moves) or _game_over(grid, played) is None]
 
 
 def from_cells(board: Board, cells: Sequence[int]) -> Setup:
