@@ -177,12 +177,10 @@ class Built:
                 built.left_out.update(data["left_out"])
             except (ValueError, KeyError, TypeError) as exc:
                 raise SuiteError(f"{ledger}:{number}: not a ledger line ({exc})") from None
-        lines = whole_lines(suite)
-        for number, line in lines:
-            item = parse_line(line, f"{suite}:{number}")
-            if item.source is None or (item.source.log, item.source.game) in built.games:
-                built.items.append(item)
-        if len(built.items) < len(lines):
+        items = [parse_line(line, f"{suite}:{number}") for number, line in whole_lines(suite)]
+        built.items = [i for i in items
+                       if i.source is None or (i.source.log, i.source.game) in built.games]
+        if len(built.items) < len(items):
             suite.write_text("".join(i.to_json() + "\n" for i in built.items), encoding="utf-8")
         return built
 
