@@ -1,5 +1,5 @@
-"""A move in course coordinates and its three written forms, each parsed and printed here once:
-``[x, y]`` (JSON), ``"x.y"`` (as a person writes it) and two base-36 digits (the replay page)."""
+"""A move in course coordinates and its three written forms: ``[x, y]`` (JSON) and ``"x.y"`` (as a
+person writes it), each parsed and printed here, and two base-36 digits (the replay page's)."""
 
 import json
 import re
@@ -41,15 +41,8 @@ class Move:
     def to_text(self) -> str:
         return f"{self.x}.{self.y}"
 
-    @classmethod
-    def from_base36(cls, text: str) -> "Move":
-        """A move from two base-36 digits (``"8c"``: row 8, column 12); ValueError otherwise."""
-        if len(text) != 2 or any(c not in DIGITS for c in text):
-            raise ValueError(f"expected two base-36 digits, got {text!r}")
-        return cls(DIGITS.index(text[0]), DIGITS.index(text[1]))
-
     def to_base36(self) -> str:
-        """Two base-36 digits, row then column; ValueError off 0..35."""
+        """Two base-36 digits, row then column (``"8c"``: 8, 12); ValueError off 0..35."""
         if not (0 <= self.x < len(DIGITS) and 0 <= self.y < len(DIGITS)):
             raise ValueError(f"{self.to_text()} has no base-36 form")
         return DIGITS[self.x] + DIGITS[self.y]
@@ -85,10 +78,3 @@ def moves_from_paste(text: str) -> List[Move]:
 def moves_to_base36(moves: Iterable[Iterable[int]]) -> str:
     """A game's moves (``[x, y]`` each) packed: two base-36 digits a move."""
     return "".join(Move.from_list(list(m)).to_base36() for m in moves)
-
-
-def moves_from_base36(text: str) -> List[Move]:
-    """The moves ``moves_to_base36`` packed; ValueError for odd length or another character."""
-    if len(text) % 2:
-        raise ValueError(f"{len(text)} characters: base-36 moves have two a move")
-    return [Move.from_base36(text[i:i + 2]) for i in range(0, len(text), 2)]

@@ -4,14 +4,14 @@ import re
 
 import pytest
 
-from records.move import Move, moves_from_base36, moves_from_paste, moves_to_base36
+from records.move import Move, moves_from_paste, moves_to_base36
 
 
 @pytest.mark.parametrize("move", [Move(0, 0), Move(8, 4), Move(11, 11), Move(35, 10)])
 def test_each_form_round_trips(move):
     assert Move.from_list(move.to_list()) == move
     assert Move.from_text(move.to_text()) == move
-    assert Move.from_base36(move.to_base36()) == move
+    assert [int(digit, 36) for digit in move.to_base36()] == move.to_list()  # as the page reads it
 
 
 def test_the_forms_as_written():
@@ -23,13 +23,12 @@ def test_the_forms_as_written():
 def test_a_game_packs_two_digits_a_move():
     moves = [[8, 0], [11, 10], [7, 0]]
     assert moves_to_base36(moves) == "80ba70"  # row then column, as the replay page reads it
-    assert [m.to_list() for m in moves_from_base36("80ba70")] == moves
+    assert [[int(d, 36) for d in "80ba70"[i:i + 2]] for i in range(0, 6, 2)] == moves
 
 
 @pytest.mark.parametrize("parse, value", [
     (Move.from_list, [1]), (Move.from_list, [1, 2.0]), (Move.from_list, [True, 2]),
     (Move.from_list, "1 2"), (Move.from_text, "8,4"), (Move.from_text, "8.x"),
-    (Move.from_base36, "8"), (Move.from_base36, "8A"), (moves_from_base36, "800"),
 ])
 def test_anything_else_is_a_value_error(parse, value):
     with pytest.raises(ValueError):
