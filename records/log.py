@@ -150,14 +150,13 @@ class LogFollower:
             self._lines += 1
             if not line.strip():
                 continue
+            where = f"{self.path}:{self._lines}"
             try:
-                records.append(_parse_record(line.decode("utf-8"), f"{self.path}:{self._lines}"))
-            except UnicodeDecodeError:
+                records.append(_parse_record(line.decode("utf-8"), where))
+            except (UnicodeDecodeError, ResultsError) as exc:
                 self.skipped += 1
-                LOG.warning("%s:%d: not UTF-8 text", self.path, self._lines)
-            except ResultsError as exc:
-                self.skipped += 1
-                LOG.warning("%s", exc)
+                text = exc if isinstance(exc, ResultsError) else f"{where}: not UTF-8 text"
+                LOG.warning("%s", text)
         return fresh, records
 
 
