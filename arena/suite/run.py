@@ -6,6 +6,7 @@ import json
 import queue
 import sys
 import threading
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -121,25 +122,23 @@ def run_suite(items: Sequence[Item], players: Dict[str, PlayerSpec], think: Opti
 
     if output is not None:
         output.parent.mkdir(parents=True, exist_ok=True)
-    out = open(output, "a", encoding="utf-8") if output is not None else None
-    try:
-        with tqdm(total=len(items), initial=len(items) - len(todo), unit="position",
-                  desc="suite", disable=True if quiet else None, file=sys.stderr) as bar:
+    # line-buffered: each position's answers reach the file whole before the next
+    with open(output, "a", buffering=1, encoding="utf-8") if output else nullcontext() as out:
+        try:
+            with tqdm(total=len(items), initial=len(items) - len(todo), unit="position",
+                      desc="suite", disable=True if quiet else None, file=sys.stderr) as bar:
+                for mine in own:
+                    threading.Thread(target=worker, args=(mine,), name="suite-worker",
+                                     daemon=True).start()
+                for _ in todo:
+                    answered = done.get()
+                    if out is not None:
+                        out.write("".join(a.to_json() + "\n" for a in answered))
+                    answers.update(((a.id, a.player), a) for a in answered)
+                    bar.update()
+        finally:
+            stopped.set()
             for mine in own:
-                threading.Thread(target=worker, args=(mine,), name="suite-worker",
-                                 daemon=True).start()
-            for _ in todo:
-                answered = done.get()
-                if out is not None:
-                    out.write("".join(a.to_json() + "\n" for a in answered))
-                    out.flush()
-                answers.update(((a.id, a.player), a) for a in answered)
-                bar.update()
-    finally:
-        stopped.set()
-        for mine in own:
-            for player in mine.values():
-                player.close()  # its process killed: a request in flight ends with it
-        if out is not None:
-            out.close()
+                for player in mine.values():
+                    player.close()  # its process killed: a request in flight ends with it
 
