@@ -136,13 +136,11 @@ def parse_url(query: Mapping[str, str]) -> Dict[str, Any]:
                 **budget}
     with bad_request(ValueError, prefix="moves: "):
         moves = [m.to_list() for m in moves_from_text(query.get("moves", ""))]
-    ply = None
-    if query.get("ply"):
-        try:
-            ply = int(query["ply"])
-        except ValueError:
-            raise BadRequest(f"ply: a whole number, got {query['ply']!r}") from None
-    return {**game_line(board, moves, len(moves) if ply is None else ply), **budget}
+    try:
+        ply = int(query.get("ply") or len(moves))
+    except ValueError:
+        raise BadRequest(f"ply: a whole number, got {query['ply']!r}") from None
+    return {**game_line(board, moves, ply), **budget}
 
 
 def analysis_url(board: Board, moves: Any, ply: Optional[int] = None) -> str:

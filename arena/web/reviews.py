@@ -3,6 +3,7 @@ thread queued for an engine of the pool shared with the analysis board; and the 
 
 import logging
 import threading
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Tuple
@@ -68,14 +69,11 @@ class Reviews:
         text = query.get("seconds")
         if text is None:
             return self.budget
-        try:
-            seconds = float(text)
-        except ValueError:
-            seconds = 0.0
-        if seconds not in SECONDS_CHOICES:
-            raise BadRequest(f"seconds: one of {', '.join(f'{s:g}' for s in SECONDS_CHOICES)}"
-                             f", got {text!r}")
-        return Limit(seconds)
+        with suppress(ValueError):
+            if float(text) in SECONDS_CHOICES:
+                return Limit(float(text))
+        raise BadRequest(f"seconds: one of {', '.join(f'{s:g}' for s in SECONDS_CHOICES)}"
+                         f", got {text!r}")
 
     def choices(self) -> Dict[str, Any]:
         """What the page offers: the server's budget and the seconds a page may choose."""
