@@ -19,16 +19,8 @@ from records.game import GameKey
 LOG = logging.getLogger("arena.cluster")
 ASK_EVERY = 1.0  # seconds: a worker asks the scheduler whether a page watches at most this often
 LOOK_EVERY = 1.0  # seconds: the client looks at the folder's watching mark this often
-
-
-def watch_event(name: str) -> str:
-    """The name of the scheduler's event that says a page watches the batch run `name`."""
-    return f"{name}-watched"
-
-
-def live_topic(name: str) -> str:
-    """The topic of the batch run `name`'s relayed games."""
-    return f"{name}-live"
+WATCH_EVENT = "{}-watched"  # the scheduler's event that says a page watches batch run {}
+LIVE_TOPIC = "{}-live"  # the topic of batch run {}'s relayed games
 
 
 class RelaySink(MoveSink):
@@ -37,7 +29,7 @@ class RelaySink(MoveSink):
     events on the batch's live topic: the game's head first, each answer, its end last."""
 
     def __init__(self, name: str) -> None:
-        self.name = name
+        self.event, self.topic = WATCH_EVENT.format(name), LIVE_TOPIC.format(name)
         self._lock = threading.Lock()
         self._asked = -math.inf  # time.monotonic() of the last question
         self._watched = False
@@ -50,7 +42,7 @@ class RelaySink(MoveSink):
                 return self._watched
             self._asked = now
         try:
-            answer = bool(Event(watch_event(self.name)).is_set())
+            answer = bool(Event(self.event).is_set())
         except Exception as exc:  # the scheduler busy or going: this game goes unwatched
             LOG.debug("cluster: is the batch watched: %s", exc)
             answer = False
@@ -61,7 +53,7 @@ class RelaySink(MoveSink):
     def _send(self, msg: Dict[str, Any]) -> None:
         worker = get_worker()
         msg["slot"] = f"{worker.address}/{threading.get_ident()}"
-        worker.log_event(live_topic(self.name), msg)
+        worker.log_event(self.topic, msg)
 
     def start(self, task: Task) -> None:
         self._send({"head": game_head(task)})
@@ -81,8 +73,8 @@ class LiveRelay:
 
     def __init__(self, client: Client, name: str, folder: Path) -> None:
         self.client, self.folder = client, Path(folder)
-        self.event = Event(watch_event(name), client=client)
-        self.topic = live_topic(name)
+        self.event = Event(WATCH_EVENT.format(name), client=client)
+        self.topic = LIVE_TOPIC.format(name)
         self._set = False  # whether this client set the event
         self._lock = threading.Lock()
         self._files: Dict[str, LiveFile] = {}  # by worker thread (slot)

@@ -24,14 +24,10 @@ class Task:
     board: Board
     time_limit: float
 
-    @property
-    def first(self) -> Side:
-        return self.key.first
-
 
 def to_record(task: Task, outcome: GameOutcome) -> GameRecord:
     """The referee's first/second outcome as a record from the pairing's A/B view."""
-    k, b, first = task.key, task.board, task.first
+    k, b, first = task.key, task.board, task.key.first
     fault = outcome.fault(first)
     # Players' stderr is kept where it explains something: in games lost by a fault.
     stderr = ({first.value: outcome.stderr[0], first.other.value: outcome.stderr[1]} if fault
@@ -49,5 +45,5 @@ def to_record(task: Task, outcome: GameOutcome) -> GameRecord:
 def play_task(players: Mapping[str, Player], task: Task) -> GameRecord:
     """Play one game of the batch between two of the given players (by name)."""
     pa, pb = players[task.key.a], players[task.key.b]
-    first, second = (pa, pb) if task.first is Side.A else (pb, pa)
+    first, second = (pa, pb) if task.key.first is Side.A else (pb, pa)
     return to_record(task, play_game(first, second, task.board, task.time_limit))
