@@ -1,13 +1,9 @@
-"""Host process for the course's ``.so`` strategies (docs/arena.md, "Hosting the course's
-libraries"): a standard-library script, one per ``SharedLibPlayer``, forking a child a game.
-
-Protocol, text lines on stdin and a duplicate of stdout (fd 1 points at stderr, so a library
-writing to stdout cannot corrupt it):
+"""Host process for the course's ``.so`` strategies, a child forked a game (docs/arena.md,
+"Hosting the course's libraries": why). Protocol, lines on stdin and a duplicate of stdout:
   -> ``game PATH``   <- ``child PID``, then from the child ``ready`` | ``load T`` | ``noentry T``
   -> ``move M N noX noY lastX lastY top... board...``   <- ``point X Y`` | ``null``
   -> ``end``          (the child exits)
-After each child's end the host writes ``OVER_TOKEN`` to stderr, then ``over exit N`` or
-``over signal N``, so the parent knows the child's stderr was fully read before it.
+  <- ``over exit N`` | ``over signal N`` once the child is gone, after ``OVER_TOKEN`` on stderr
 """
 from __future__ import annotations  # annotations stay text: no typing import at start-up
 
