@@ -1,7 +1,6 @@
 """The HTTP layer on Starlette (docs/web.md, "How it works"): one-line refusals, the body and
 query checks, routes to handlers that block (run in the thread pool once the body is read) and
-Server-Sent Event streams, each an async generator awaiting its feature's next change.
-"""
+Server-Sent Event streams."""
 
 import asyncio
 import json
@@ -114,8 +113,7 @@ def bad_request(*kinds: type[Exception], prefix: str = "") -> Iterator[None]:
 def board_of(value: Any) -> Board:
     """The board a request names as [M, N, no_x, no_y]; BadRequest with the reason otherwise."""
     with bad_request(BoardError):
-        board = Board.from_list(value)
-    return board
+        return Board.from_list(value)
 
 
 @dataclass(frozen=True)

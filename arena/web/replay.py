@@ -1,8 +1,6 @@
 """The replay page, one renderer for `python -m arena view` and `/replay` (docs/viewer.md,
-"Size and speed"): the static template, script and style inlined with the encoded records into
-one self-contained file; and the routes to the served folder's finished games: its log's page,
-a game in it, a game on the analysis board.
-"""
+"Size and speed"): one self-contained file; and the routes to the served folder's finished
+games: its log's page, a game in it, a game on the analysis board."""
 
 import html
 import json

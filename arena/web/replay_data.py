@@ -1,11 +1,6 @@
-"""Compact encoding of game records for the replay page (docs/viewer.md, "Size and speed").
-
-A batch of 10 000 long games must fit in one HTML file that a browser parses in well under a
-second, so each game becomes one positional row (its field order is `FIELDS`, which the page's
-script mirrors): strings interned and referenced by index, moves two base-36 digits each,
-times in whole milliseconds, and a fault (with its stderr tail) or a loss analysis
-(docs/analyse.md) stored apart by index, so the thousands of clean games carry neither.
-"""
+"""Compact encoding of game records for the replay page (docs/viewer.md, "Size and speed"):
+one positional row a game, its field order `FIELDS` (the page's script mirrors it); a fault or
+a loss analysis is stored apart by index, so the thousands of clean games carry neither."""
 
 from typing import Any, Dict, Iterable, List
 

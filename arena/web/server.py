@@ -1,14 +1,12 @@
-"""`python -m arena serve [FOLDER]`: play the bot and watch a batch in the browser (docs/web.md,
-"How it works"): the features' routes assembled with the pages and their files, the features'
-state on ``app.state``, started and stopped in the lifespan, served on a socket bound first.
-"""
+"""`python -m arena serve [FOLDER]` (docs/web.md, "How it works"): the features' routes with
+the pages and their files, the features' state on ``app.state``, started and stopped in the
+lifespan, served on a socket bound first."""
 
 import asyncio
 import logging
 import socket
 import threading
 from contextlib import asynccontextmanager
-from functools import partial
 from pathlib import Path
 from typing import AsyncIterator, Mapping, Tuple
 
@@ -17,8 +15,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import State
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -30,10 +27,6 @@ from records.player import PlayerSpec
 LOG = logging.getLogger("arena.web")
 PAGES = {"/": "index.html", "/play": "play.html", "/watch": "watch.html",
          "/analyse": "analyse.html", "/review": "review.html", "/puzzles": "puzzles.html"}
-
-
-def page(name: str, request: Request) -> Response:
-    return FileResponse(STATIC / name)
 
 
 async def reap(state: State) -> None:
@@ -64,7 +57,8 @@ def create_app(folder: Path, players: Mapping[str, PlayerSpec], time_limit: floa
                sprt: Tuple[float, float] = (0.0, 10.0)) -> Starlette:
     """The app of a served folder; its state (the folder, each feature's) is made here, so it
     is there before the lifespan starts."""
-    routes = [Route(path, partial(page, name), methods=["GET"]) for path, name in PAGES.items()]
+    routes = [Route(path, lambda request, name=name: FileResponse(STATIC / name), methods=["GET"])
+              for path, name in PAGES.items()]
     for feature in (games, watch, replay, reviews, analysis_board, puzzles):
         routes += feature.routes
     app = Starlette(routes=[*routes, Mount("/static", StaticFiles(directory=STATIC))],
