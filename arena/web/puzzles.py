@@ -154,25 +154,21 @@ class Puzzles:
         step = play_step(request, nodes)
         answer = {**step.to_dict(), "kept": False}
         if puzzle is not None and step.over:
-            self.keep({"id": puzzle["id"], "source": puzzle["source"],
-                       "result": "solved" if step.solved else "failed",
-                       "moves": attempt_moves(request.moves, puzzle["start"], step),
-                       "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+            line = json.dumps({"id": puzzle["id"], "source": puzzle["source"],
+                               "result": "solved" if step.solved else "failed",
+                               "moves": attempt_moves(request.moves, puzzle["start"], step),
+                               "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
+                              separators=(",", ":")) + "\n"
+            with self._lock, open(self.kept, "a", encoding="utf-8") as handle:
+                handle.write(line)  # the attempt's line in one write, under the lock
             answer["kept"] = True
         return answer
-
-    def keep(self, attempt: Dict[str, Any]) -> None:
-        """Append one attempt's line (one write of a whole line, under a lock)."""
-        line = json.dumps(attempt, separators=(",", ":")) + "\n"
-        with self._lock, open(self.kept, "a", encoding="utf-8") as handle:
-            handle.write(line)
 
 
 def _reviewed_decisive(folder: Path, record: GameRecord) -> Optional[int]:
     """The decisive move's index in a game's kept review (at any budget), or None."""
     try:
-        data = json.loads(review_path(folder, record.key).read_text(encoding="utf-8"))
-        review = Review.from_dict(data)
+        review = Review.from_dict(json.loads(review_path(folder, record.key).read_text("utf-8")))
     except (OSError, ValueError, KeyError, TypeError):
         return None
     index = review.decisive
