@@ -99,13 +99,11 @@ def game_positions(board: Board, moves: Sequence[Any]) -> List[Setup]:
             if len(played) < len(moves) or _game_over(grid, played) is None]
 
 
-def from_cells(board: Board, cells: Sequence[int]) -> Setup:
-    """The position of ``cells`` set up by hand (``Grid.cells``' form); PositionError naming
-    the first thing no game reaches."""
+def from_rows(board: Board, rows: Any) -> Setup:
+    """The position set up by hand in the engine's ``board`` form (`rows_cells`); PositionError
+    naming the first thing no game reaches."""
     M, N = board.M, board.N
-    if (not isinstance(cells, (list, tuple)) or len(cells) != M * N
-            or any(isinstance(c, bool) or c not in (0, FIRST, SECOND) for c in cells)):
-        raise PositionError(f"cells: expected {M * N} of 0, 1 and 2 ({M} rows of {N})")
+    cells = rows_cells(board, rows)
     if cells[board.no_x * N + board.no_y]:
         raise PositionError(f"a piece on the forbidden cell ({board.no_x}, {board.no_y})")
     for y in range(N):
@@ -115,12 +113,12 @@ def from_cells(board: Board, cells: Sequence[int]) -> Setup:
         if floating is not None:
             raise PositionError(f"a floating piece at ({floating}, {y}): the cell "
                                 f"({column[gap]}, {y}) below it is empty")
-    first, second = list(cells).count(FIRST), list(cells).count(SECOND)
+    first, second = cells.count(FIRST), cells.count(SECOND)
     if first - second not in (0, 1):
         raise PositionError(f"{first} first-player and {second} second-player pieces: no turn "
                             f"order gives that (as many, or one more of the first player's)")
     grid = Grid(M, N, board.no_x, board.no_y)
-    grid.cells = list(cells)
+    grid.cells = cells
     four = next(((x, y) for x in range(M) for y in range(N) if grid.four_through(x, y)), None)
     if four is not None:
         raise GameOver(f"a four is already on the board, through {four}: the game is over")
@@ -138,8 +136,3 @@ def rows_cells(board: Board, rows: Any) -> List[int]:
         raise PositionError(f"cells: expected {board.M} strings of {board.N} of X, O and .")
     code = {symbol: stone for stone, symbol in SYMBOLS.items()}
     return [code[c] for row in rows for c in row]
-
-
-def from_rows(board: Board, rows: Any) -> Setup:
-    """``from_cells`` of the engine's ``board`` form."""
-    return from_cells(board, rows_cells(board, rows))

@@ -8,7 +8,7 @@ import pytest
 from arena.children.reaper import leftovers
 from arena.engine.client import Engine, EngineError, EnginePool, PoolClosed
 from arena.engine.limit import Limit
-from arena.engine.position import PositionError, from_cells, from_moves, from_rows
+from arena.engine.position import PositionError, from_moves, from_rows
 from records.board import Board
 from records.move import Move
 from records.result import Outcome, Seat, WinChance
@@ -62,7 +62,7 @@ def test_with_one_safe_move_every_other_move_is_proven_lost(engine):
 
 def test_a_set_up_position_is_analysed_from_its_cells(engine):
     setup = from_moves(BOARD, WIN_IN_ONE)
-    final = list(engine.analyse(from_cells(BOARD, list(setup.cells)), Limit(5)))[-1]
+    final = list(engine.analyse(from_rows(BOARD, setup.rows()), Limit(5)))[-1]
     assert final.best == Move(8, 3) and final.proof is Outcome.WIN
 
 
@@ -100,10 +100,6 @@ def test_the_pool_hands_out_at_most_cap_engines_and_kills_what_it_gets_back():
         pool.acquire(timeout=0.05)
 
 
-def cells_of(rows):
-    return [{".": 0, "X": 1, "O": 2}[c] for row in rows for c in row]
-
-
 EMPTY = ["." * 9] * 9
 
 
@@ -117,7 +113,7 @@ EMPTY = ["." * 9] * 9
 ])
 def test_a_set_up_no_game_reaches_is_refused_with_its_line(rows, message):
     with pytest.raises(PositionError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
-        from_cells(BOARD, cells_of(rows))
+        from_rows(BOARD, rows)
 
 
 def test_a_full_board_is_refused():
@@ -147,7 +143,7 @@ def test_a_move_list_no_game_plays_or_a_finished_game_is_refused(moves, message)
 
 def test_a_position_reached_by_moves_is_the_same_set_up_by_cells():
     by_moves = from_moves(BOARD, ONE_SAFE)
-    by_cells = from_cells(BOARD, list(by_moves.cells))
+    by_cells = from_rows(BOARD, by_moves.rows())
     assert by_cells.cells == by_moves.cells and by_cells.moves is None
     assert by_moves.to_move == by_cells.to_move == 1
     assert by_moves.rows()[8] == "XOOO....X" and by_moves.rows()[7] == "........X"
