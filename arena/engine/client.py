@@ -120,13 +120,15 @@ class AnalysisStream:
     """The lines of one request, in order: updates, then the final line (``done``), each
     typed for the side to move."""
 
-    def __init__(self, to_move: Seat) -> None:
+    def __init__(self, to_move: Seat, on_line: Callable[[], None] = lambda: None) -> None:
         self._lines: queue.Queue[Dict[str, Any]] = queue.Queue()
         self.to_move = to_move
+        self.on_line = on_line  # told after each line comes, in the engine's reader thread
         self.done = False  # the final line has been read from here
 
     def put(self, line: Dict[str, Any]) -> None:
         self._lines.put(line)
+        self.on_line()
 
     def get(self, timeout: Optional[float] = None) -> Optional[Info]:
         """The next line, or None when none came within ``timeout`` seconds or the final line
@@ -203,7 +205,8 @@ class Engine:
             if analysis is not None:
                 self._pending.append(analysis)
 
-    def analyse(self, setup: Setup, limit: Limit) -> AnalysisStream:
+    def analyse(self, setup: Setup, limit: Limit,
+                on_line: Callable[[], None] = lambda: None) -> AnalysisStream:
         """Start analysing ``setup`` within ``limit``'s seconds and play-outs, ending the
         analysis in progress; without either it runs until `stop()`, a new request, or the
         engine's own cap of play-outs."""
@@ -215,7 +218,7 @@ class Engine:
             request["board"] = setup.rows()
         budget = {"seconds": limit.seconds, "playouts": limit.playouts}
         request.update({k: v for k, v in budget.items() if v is not None})
-        analysis = AnalysisStream(setup.seat)
+        analysis = AnalysisStream(setup.seat, on_line)
         self._send(request, analysis)
         return analysis
 

@@ -28,6 +28,7 @@ from arena.engine.position import (
 from arena.web.asgi import (
     BadRequest,
     Call,
+    Changes,
     EventStream,
     NotFound,
     bad_request,
@@ -41,7 +42,7 @@ from records.game import GameRecord
 from records.move import Move, moves_from_paste, moves_from_text
 from records.result import Seat
 
-WAIT_S = 0.5  # how long one look for a free engine or a new line blocks a stream
+WAIT_S = 0.5  # how long a stream waits for a change before it looks again (an idle engine)
 MAX_SECONDS = 3600.0
 MAX_PLAYOUTS = 500_000  # the engine's own cap without a budget (docs/protocol.md, 4)
 MAX_TAG = 2**53 - 1  # the page's request numbers: JavaScript's whole numbers
@@ -166,7 +167,7 @@ class Session:
         self.asked: Optional[Request] = None
         self.started = self.ended = 0.0  # when the analysis started; when the last one ended
         self.lock = threading.Lock()
-        self.changed = threading.Event()  # a new request: the stream looks at it at once
+        self.changes = Changes()  # a request, a stop or an engine's line: the stream looks
         self.waited = ""  # what the page was last told it waits for
         self.stopped = False  # the page stopped: its engine goes back without IDLE_S
 
@@ -176,7 +177,7 @@ class Session:
             self.tag, self.stopped, self.pending = tag, False, (setup, limit)
             if self.engine is not None:
                 self._start()
-        self.changed.set()
+        self.changes.bump()
 
     @property
     def analysing(self) -> bool:
@@ -189,7 +190,7 @@ class Session:
         self.asked, self.pending = self.pending, None
         self.started = time.monotonic()
         try:
-            self.analysis = self.engine.analyse(*self.asked)
+            self.analysis = self.engine.analyse(*self.asked, on_line=self.changes.bump)
         except EngineError:  # the engine is gone: the stream takes a new one
             self.analysis, self.pending = None, self.asked
 
@@ -200,7 +201,7 @@ class Session:
             self._stop_engine()
             if self.engine is None:
                 self.boards.pool.leave(self)
-        self.changed.set()
+        self.changes.bump()
 
     def _stop_engine(self) -> None:
         if self.engine is not None and self.analysing:
@@ -208,7 +209,8 @@ class Session:
                 self.engine.stop()
 
     def next_event(self) -> Optional[str]:
-        """The page's next event (None: nothing new within about WAIT_S seconds)."""
+        """The page's next event, at once (None: nothing new); the stream awaits `changes`
+        between looks, so no thread waits for the engine."""
         if self.engine is not None and not self.engine.alive:
             with self.lock:  # a fresh one takes over what it analysed
                 if self.analysing:
@@ -224,7 +226,7 @@ class Session:
             with self.lock:
                 self._stop_engine()  # its final line follows, then the engine goes back
         try:
-            line = analysis.get(timeout=WAIT_S)
+            line = analysis.get(timeout=0)
         except EngineError as exc:  # the engine died: a new one takes the position again
             with self.lock:
                 self.pending = self.asked
@@ -239,10 +241,7 @@ class Session:
                       lines=line.top(TOP_LINES))
 
     def _idle(self) -> Optional[str]:
-        """Nothing to analyse: wait for a request; give the engine back once idle."""
-        if self.changed.wait(WAIT_S):
-            self.changed.clear()
-            return None
+        """Nothing to analyse: give the engine back once idle."""
         with self.lock:
             idle = self.engine is not None and self.pending is None and not self.analysing
             if not idle or (time.monotonic() - self.ended < IDLE_S and not self.stopped
@@ -256,7 +255,7 @@ class Session:
 
     def _take_engine(self) -> Optional[str]:
         try:
-            engine = self.boards.pool.acquire(timeout=WAIT_S, ticket=self,
+            engine = self.boards.pool.acquire(timeout=0, ticket=self,
                                               label="an analysis board")
         except PoolClosed:  # the server stops: the stream ends
             return None
@@ -337,8 +336,9 @@ register_url_convertor("session", SessionId())
 
 
 def events(call: Call) -> Response:
-    """A page's analysis session: its id, then its engine's lines (each read in the thread
-    pool, within about WAIT_S seconds); its end kills the engine."""
+    """A page's analysis session: its id, then its engine's lines, each looked for as soon as
+    the session changes (a request, a stop, a line), at least every WAIT_S seconds for an
+    idle engine or a free place in the pool; its end kills the engine."""
     boards = call.state.boards
 
     async def lines() -> AsyncIterator[Optional[str]]:
@@ -346,7 +346,11 @@ def events(call: Call) -> Response:
         try:
             yield _event("session", id=session.id, cap=boards.pool.cap)
             while True:
-                yield await run_in_threadpool(session.next_event)
+                seen = session.changes.version
+                event = await run_in_threadpool(session.next_event)
+                yield event
+                if event is None:
+                    await session.changes.wait(seen, WAIT_S)
         finally:
             with anyio.CancelScope(shield=True):
                 await run_in_threadpool(boards.end, session)
