@@ -32,7 +32,7 @@ LOG = logging.getLogger("arena.web")
 
 
 @dataclass(eq=False)  # hashed by identity: its own ticket in the pool's line
-class Job:
+class ReviewJob:
     """One game's review as the page sees it."""
 
     state: JobState
@@ -60,7 +60,7 @@ class Reviews:
 
     def __init__(self, folder: Path, pool: EnginePool, budget: Limit = BUDGET) -> None:
         self.folder, self.pool, self.budget = folder, pool, budget
-        self._jobs: Dict[Tuple[GameKey, Limit], Job] = {}
+        self._jobs: Dict[Tuple[GameKey, Limit], ReviewJob] = {}
         self._lock = threading.Lock()
 
     def budget_of(self, query: Mapping[str, str]) -> Limit:
@@ -80,7 +80,7 @@ class Reviews:
         return {"default": {"seconds": self.budget.seconds, "playouts": self.budget.playouts},
                 "seconds": list(SECONDS_CHOICES)}
 
-    def job(self, key: GameKey, budget: Limit) -> Job:
+    def job(self, key: GameKey, budget: Limit) -> ReviewJob:
         """The game's review at ``budget``: in this server (with its record), kept, or "none"
         (not asked for)."""
         with self._lock:
@@ -88,16 +88,16 @@ class Reviews:
         if job is not None:
             return job
         kept = load_review(self.folder, key, budget)
-        return Job(JobState.READY, review=kept) if kept else Job(JobState.NONE)
+        return ReviewJob(JobState.READY, review=kept) if kept else ReviewJob(JobState.NONE)
 
-    def view(self, job: Job) -> Dict[str, Any]:
+    def view(self, job: ReviewJob) -> Dict[str, Any]:
         """The job as the page reads it; a queued one says what it waits for."""
         queued = job.state is JobState.QUEUED
         return {"state": job.state.value, "done": job.done, "total": job.total,
                 "message": waiting(self.pool, job) if queued else job.message,
                 "review": None if job.review is None else job.review.to_dict()}
 
-    def start(self, record: GameRecord, budget: Limit) -> Job:
+    def start(self, record: GameRecord, budget: Limit) -> ReviewJob:
         """Queue the game's review at ``budget`` unless it is kept, queued or running (a failed
         one is tried again); its job."""
         kept = self.job(record.key, budget)
@@ -106,13 +106,13 @@ class Reviews:
         with self._lock:  # looked at again: two pages may ask at once
             job = self._jobs.get((record.key, budget))
             if job is None or job.state is JobState.FAILED:
-                job = self._jobs[(record.key, budget)] = Job(
+                job = self._jobs[(record.key, budget)] = ReviewJob(
                     JobState.QUEUED, total=searched(record), record=record)
                 threading.Thread(target=self._run, args=(record, budget, job), daemon=True,
                                  name="review").start()
             return job
 
-    def _run(self, record: GameRecord, budget: Limit, job: Job) -> None:
+    def _run(self, record: GameRecord, budget: Limit, job: ReviewJob) -> None:
         def progress(done: int, total: int) -> None:
             job.done = done
 
