@@ -1,91 +1,66 @@
-"""A game review's marks by the plain rule and by the review's, on the same positions
-(docs/web.md, "Game review"): how many moves each marks, and why each mark of the plain rule
-the review leaves out or changes, by the rule that says so.
+"""A game review's marks held against a much deeper look (docs/web.md, "Game review"): the
+first pass's marks (before the check) and the marks the check kept (after), each judged again
+by one search of the position before the marked move at --deep seconds (10 by default), a
+fresh engine for every game, with every proof either search found.
 
-The plain rule (`plain_marks`: lichess's thresholds on every move, proofs read from the
-positions alone): a fall of the mover's chances on -1..1 of 0.1, 0.2 or 0.3 is an inaccuracy,
-a mistake or a blunder on any move; a move from a position proven won to one not proven lost
-for the opponent "gave away a proven win"; a move from a position not proven lost to one
-proven lost "walked into a proven loss". The review's is its own (`arena.engine.review.mark_moves`).
+A mark is *confirmed* where the deep look marks the move at least as hard, *weaker* where it
+marks it by a smaller step (a mistake it calls an inaccuracy), *refuted* where it marks it not
+at all; a recommended move is *proven worse* where a proof says it is worse than the move
+played. The deep look judges by the review's own rule (`arena.engine.review.judge`), with
+every fall mark shown.
 
-    python -m devtools.review_marks --playouts 2000 --seed 1 -j 2
+    python -m devtools.review_marks -j 2
 
-reviews the games the bot lost in docs/results/partner-2.4s-seed2039.jsonl at 2000 play-outs
-a position with seed 1 (so it repeats; a few minutes on two cores), the reviews kept in a
-temporary folder (--folder to keep them), then prints the counts and the reasons.
+reviews the games the bot lost in the files of docs/results it played as it ships against the
+native UCT (partner-*.jsonl: at 2.4 s a move, and at 1 s as `bot1s`, whose name `--lost-by bot`
+takes as it takes any name it starts) at the server's budget, 0.5 s a position,
+the reviews kept in a temporary folder (--folder to keep them; a review kept there at the
+budget is read, not made again), then prints the marks before and after the check, what the
+deep look says of each, the recommendations proven worse, and the seconds a game each part
+took.
 """
 
 from __future__ import annotations
 
 import argparse
 import tempfile
-from collections import Counter
+from collections import Counter, deque
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
+from arena.engine.client import ARGV, Engine
 from arena.engine.limit import Limit
+from arena.engine.position import game_positions
 from arena.engine.review import (
+    BUDGET,
     FALLS,
     GAVE_AWAY,
     WALKED_INTO,
+    Mark,
     Position,
-    Review,
+    judge,
+    position_of,
+    proven_worse,
     review_all,
+    with_proofs,
 )
 from records.game import GameRecord
 from records.log import losses, read_games, write_log
-from records.result import Outcome, Seat
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORDS = ROOT / "docs" / "results" / "partner-2.4s-seed2039.jsonl"
-NAMES = [name for _, name in FALLS][::-1] + [WALKED_INTO, GAVE_AWAY]
+RECORDS = sorted((ROOT / "docs" / "results").glob("partner-*.jsonl"))
+DEEP_SECONDS = 10.0
+# how hard each mark marks: a proof mark counts as hard as a blunder
+SEVERITY = {**{name: len(FALLS) - i for i, (_, name) in enumerate(FALLS)},
+            WALKED_INTO: len(FALLS), GAVE_AWAY: len(FALLS)}
+VERDICTS = ("confirmed", "weaker", "refuted")
 
 
-def plain_marks(moves: Sequence[List[int]], positions: Sequence[Position]) -> List[Tuple[int, str]]:
-    """The plain rule's marks (index, mark)."""
-    marks = []
-    for i, _ in enumerate(moves):
-        mover = Seat.of_ply(i)
-        before, after = positions[i], positions[i + 1]
-        fall = 2 * (before.win_chance.pov(mover) - after.win_chance.pov(mover))
-        proof_after = after.proof.reversed if after.proof else None
-        if before.proof is Outcome.WIN and proof_after is not Outcome.WIN:
-            mark = GAVE_AWAY
-        elif before.proof is not Outcome.LOSS and proof_after is Outcome.LOSS:
-            mark = WALKED_INTO
-        else:
-            mark = next((name for size, name in FALLS if fall >= size - 1e-9), "")
-        if mark:
-            marks.append((i, mark))
-    return marks
-
-
-def why_gone(record: GameRecord, review: Review, index: int, mark: str) -> str:
-    """The review's rule that leaves a plain mark out."""
-    move, before = record.moves[index], review.positions[index]
-    after = review.positions[index + 1]
-    proven = before.proof_of(move) or (after.proof.reversed if after.proof else None)
-    if review.settled is not None and index >= review.settled:
-        return "after the decisive move: the loss analysis proves the result settled"
-    if mark == WALKED_INTO:
-        return "walked into a loss where no move held"
-    if mark == GAVE_AWAY:
-        return "the move played is the proven win (its own proof, or the engine's best)"
-    if list(move) == before.best:
-        return "a fall on the engine's own move"
-    if before.proof is Outcome.LOSS or proven is Outcome.LOSS:
-        return "a fall in (or into) a loss where no move held"
-    if before.proof is not None and proven is before.proof:
-        return "a fall where the move kept the proven result"
-    if mark in review.hidden:
-        return f"a fall too small for the budget (noise {review.noise:.3f})"
-    return "?"
-
-
-def lost_games_parser(doc: str) -> argparse.ArgumentParser:
-    """The review tools' common arguments: a log, whose games lost by a player, the budget."""
+def lost_games_parser(doc: str, records: Sequence[Path] = RECORDS) -> argparse.ArgumentParser:
+    """The review tools' common arguments: logs, whose games lost by a player, the budget."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
-    parser.add_argument("records", nargs="?", type=Path, default=RECORDS)
+    parser.add_argument("records", nargs="*", type=Path, default=list(records))
     parser.add_argument("--lost-by", default="bot")
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--playouts", type=int)
@@ -94,62 +69,102 @@ def lost_games_parser(doc: str) -> argparse.ArgumentParser:
 
 def lost_games(args: argparse.Namespace) -> List[GameRecord]:
     """The games of ``args.records`` lost on the board by ``args.lost_by``."""
-    records = read_games(args.records)
-    return [records[i] for i in losses(records, args.lost_by)]
+    out = []
+    for path in args.records:
+        records = read_games(path)
+        out += [records[i] for i in losses(records, args.lost_by)]
+    return out
+
+
+def verdict(mark: Mark, deep: Optional[Mark]) -> str:
+    """What the deep look's own mark of the move says of ``mark``."""
+    if deep is None:
+        return "refuted"
+    return "confirmed" if SEVERITY[deep.mark] >= SEVERITY[mark.mark] else "weaker"
+
+
+def recommended_worse(best: Optional[Sequence[int]], move: Sequence[int],
+                      looked: Position) -> bool:
+    """Whether ``best``, recommended over ``move``, is proven worse than it in ``looked``."""
+    found = {tuple(m.move): m for m in looked.moves}
+    if best is None or tuple(best) not in found or tuple(move) not in found:
+        return False
+    return proven_worse(found[tuple(best)], found[tuple(move)])
+
+
+def deep_looks(work: List[Tuple[GameRecord, List[int]]], limit: Limit,
+               jobs: int) -> List[Dict[int, Position]]:
+    """Each game's positions before ``indices``, searched at ``limit`` by a fresh engine."""
+    def one(item: Tuple[GameRecord, List[int]]) -> Dict[int, Position]:
+        record, indices = item
+        setups = game_positions(record.board, record.moves)
+        engine = Engine(list(ARGV))
+        try:
+            return {i: position_of(deque(engine.analyse(setups[i], limit), maxlen=1)[0])
+                    for i in indices}
+        finally:
+            engine.close()
+
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        return list(pool.map(one, work))
 
 
 def main() -> None:
     parser = lost_games_parser(__doc__)
-    parser.add_argument("--seed", type=int)
+    parser.add_argument("--deep", type=float, default=DEEP_SECONDS,
+                        help=f"the deep look's seconds a position (default {DEEP_SECONDS:g})")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--folder", type=Path, help="where the reviews are kept (default: a "
                                                     "temporary folder)")
     args = parser.parse_args()
     records = lost_games(args)
-    budget = Limit(args.seconds, args.playouts)
+    budget = (BUDGET if args.seconds is None and args.playouts is None
+              else Limit(args.seconds, args.playouts))
     with tempfile.TemporaryDirectory(prefix="review-marks-") as tmp:
         folder = args.folder or Path(tmp)
         write_log(folder / "games.jsonl", records)
-        reviews, _ = review_all(records, folder, budget, args.jobs, quiet=True, seed=args.seed)
-    before: Counter[str] = Counter()
-    after: Counter[str] = Counter()
-    gone: Counter[str] = Counter()
-    won_checked = won_named = won_kept = 0
-    moves = 0
-    for record, review in zip(records, reviews):
-        moves += len(record.moves)
-        old = dict(plain_marks(record.moves, review.positions))
-        new = {m.index: m.mark for m in review.marks}
-        before.update(old.values())
-        after.update(new.values())
-        for index, mark in old.items():
-            if new.get(index) != mark:
-                gone[f"{mark} -> {new[index]}" if index in new
-                     else f"{mark}: {why_gone(record, review, index, mark)}"] += 1
-        for index, mark in new.items():
-            if old.get(index) is None:
-                gone[f"(none) -> {mark}"] += 1
-        for i, p in enumerate(review.positions[:-1]):  # proven won: is a winning move named?
-            if p.proof is Outcome.WIN:
-                won_checked += 1
-                won_named += any(m.proof is Outcome.WIN for m in p.moves)
-                # the move played kept the win: the opponent proven lost after it
-                won_kept += review.positions[i + 1].proof is Outcome.LOSS
-    decisive: Optional[List[str]] = [str(r.decisive) for r in reviews]
-    print(f"{args.records.name}: {len(records)} games lost by {args.lost_by}, {moves} moves, "
-          f"reviewed at {budget}" + (f", seed {args.seed}" if args.seed is not None else "")
-          + f"; decisive moves (index) {', '.join(decisive or [])}")
-    width = max(len(n) for n in NAMES)
-    print(f"{'mark':<{width}}  before  after")
-    for name in NAMES:
-        print(f"{name:<{width}}  {before[name]:>6}  {after[name]:>5}")
-    print(f"{'moves marked':<{width}}  {sum(before.values()):>6}  {sum(after.values()):>5}")
-    print("each change, by the rule that makes it:")
-    for reason, count in gone.most_common():
-        print(f"  {count:>3}  {reason}")
-    print(f"positions proven won before a move: {won_checked}; the engine proves a move "
-          f"winning in {won_named} (the others: the forced-win search proved the position, "
-          f"its best move the win); the move played kept the win in {won_kept}")
+        reviews, _ = review_all(records, folder, budget, args.jobs, quiet=True)
+    limit = Limit(args.deep)
+    work = [(r, sorted({m.index for m in rv.candidates})) for r, rv in zip(records, reviews)]
+    deep = deep_looks(work, limit, args.jobs)
+    counts: Dict[str, Counter[str]] = {"before": Counter(), "after": Counter()}
+    worse: Counter[str] = Counter()
+    lines = []
+    for record, review, looks in zip(records, reviews, deep):
+        checks = dict(zip((c.index for c in review.candidates), review.checks))
+        after = {m.index: m for m in review.marks}
+        for mark in review.candidates:
+            looked = with_proofs(looks[mark.index], checks[mark.index])
+            own = judge(mark.index, mark.move, looked, limit)
+            first = review.positions[mark.index].best  # the first pass's recommendation
+            counts["before"][verdict(mark, own)] += 1
+            worse["before"] += recommended_worse(first, mark.move, looked)
+            kept = after.get(mark.index)
+            if kept is not None:
+                counts["after"][verdict(kept, own)] += 1
+                worse["after"] += recommended_worse(kept.best, mark.move, looked)
+            lines.append(f"  {record.key.seed} r{record.key.round} move {mark.index + 1:>2} "
+                         f"{mark.mark} {mark.fall:.2f} -> "
+                         + (f"{kept.mark} {kept.fall:.2f}" if kept else "(not kept)")
+                         + f"; at {args.deep:g} s: "
+                         + (f"{own.mark} {own.fall:.2f}" if own else "no mark"))
+    n = len(records)
+    moves = sum(len(r.moves) for r in records)
+    print(f"{n} games lost by {args.lost_by}, {moves} moves, reviewed at {budget}, marks "
+          f"checked at {reviews[0].check if reviews else '-'}, the deep look at {limit}")
+    print(f"{'marks':<8}{'count':>7}" + "".join(f"{v:>11}" for v in VERDICTS)
+          + f"{'recommended proven worse':>26}")
+    for name in ("before", "after"):
+        c = counts[name]
+        print(f"{name:<8}{sum(c.values()):>7}" + "".join(f"{c[v]:>11}" for v in VERDICTS)
+              + f"{worse[name]:>26}")
+    by_kind: Counter[str] = Counter(m.mark for rv in reviews for m in rv.marks)
+    print("after, by mark: " + ", ".join(f"{k} {v}" for k, v in by_kind.most_common()))
+    print(f"seconds a game: review {sum(rv.elapsed for rv in reviews) / max(n, 1):.1f} "
+          f"(of which the check {sum(rv.check_elapsed for rv in reviews) / max(n, 1):.1f}; "
+          f"longest review {max((rv.elapsed for rv in reviews), default=0):.1f})")
+    print("each mark of the first pass:")
+    print("\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ from records.game import GameRecord
 from records.result import Seat
 
 ROOT = Path(__file__).resolve().parents[1]
+RECORD = ROOT / "docs" / "results" / "partner-2.4s-seed2039.jsonl"  # its 5 losses
 POSITIONS = 6  # a game's stretch
 
 
@@ -68,7 +69,7 @@ def quantile(values: List[float], q: float) -> float:
 
 
 def main() -> None:
-    parser = lost_games_parser(__doc__)
+    parser = lost_games_parser(__doc__, [RECORD])
     parser.add_argument("--seeds", type=int, nargs=2, default=(1, 2))
     parser.add_argument("--positions", type=int, default=POSITIONS, help="a game's stretch")
     args = parser.parse_args()

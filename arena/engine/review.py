@@ -1,6 +1,7 @@
 """A game review: every position of a finished game evaluated by the engine at one budget, the
-moves marked by the rules of docs/web.md, "Game review", and the loss analysis's decisive move;
-kept beside the log with its budget, so a second look at that budget reads the file."""
+moves marked by the rules of docs/web.md, "Game review", each mark kept only where a deeper look
+(the check, at least a player's own move time) confirms it, and the loss analysis's decisive
+move; kept beside the log with its budgets, so a second look at them reads the file."""
 
 from __future__ import annotations
 
@@ -9,16 +10,17 @@ import logging
 import re
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter, deque
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from arena.engine.client import ARGV, Engine, EnginePool, Info, analyse_in_child
+from arena.engine.client import ANALYSIS_SECONDS, ARGV, Engine, EnginePool, Info, analyse_in_child
 from arena.engine.limit import Limit
-from arena.engine.position import game_positions
+from arena.engine.position import Setup, game_positions
 from records.analysis import LossAnalysis
 from records.game import GameKey, GameRecord
 from records.log import read_log, write_atomic
@@ -26,7 +28,7 @@ from records.result import Outcome, Seat, WinChance
 
 LOG = logging.getLogger("arena.review")
 REVIEWS_DIR = "reviews"  # beside the log: reviews/<game>.json
-REVIEW_VERSION = 2  # 2: each position keeps its moves' values and proofs
+REVIEW_VERSION = 3  # 3: each mark checked by a deeper look
 DEFAULT_SECONDS = 0.5  # the engine's budget a position
 BUDGET = Limit(DEFAULT_SECONDS)  # a review's unless it asks for another
 SECONDS_CHOICES = (0.5, 2.0, 5.0)  # the review page's budgets
@@ -36,6 +38,15 @@ FALLS = ((0.3, "blunder"), (0.2, "mistake"), (0.1, "inaccuracy"))
 # the 90th percentiles of docs/web.md, "Game review" (devtools/review_noise.py).
 FALL_NOISE_SECONDS = {0.5: 0.120, 2.0: 0.099, 5.0: 0.053}
 FALL_NOISE_PLAYOUTS = {2000: 0.082, 10000: 0.071}
+# The check's budget a position: the course's limit a move (RULES.md), so at least any
+# player's own move time; a review at a larger budget checks at twice its own. A review by
+# play-outs checks at CHECK_PLAYOUTS_FACTOR times its play-outs (so a seeded one repeats).
+CHECK_SECONDS = 3.0
+CHECK_PLAYOUTS_FACTOR = 10
+# How far a fall at the check must clear a mark's step for the mark: without it, 2 of the 12
+# marks a check kept on the bot's losses were refuted by a look at 10 s, and 1 weakened
+# (docs/web.md, "Game review": devtools/review_marks.py).
+CHECK_MARGIN = 0.05
 GAVE_AWAY = "gave away a proven win"
 WALKED_INTO = "walked into a proven loss"
 
@@ -94,7 +105,8 @@ class Position:
 @dataclass
 class Mark:
     """A marked move: its index into the game's moves, the move, who made it, the mark, the
-    fall of the mover's winning chances on -1..1 and what its rule saw, in words."""
+    fall of the mover's winning chances on -1..1, what its rule saw, in words, and the move
+    the mark recommends (None: none named)."""
 
     index: int
     move: List[int]
@@ -102,6 +114,7 @@ class Mark:
     mark: str
     fall: float
     why: str = ""
+    best: Optional[List[int]] = None
 
     def __post_init__(self) -> None:
         self.mover = Seat.parse(self.mover)  # the file's word
@@ -115,24 +128,35 @@ class Review:
     key: GameKey
     budget: Limit  # the engine's seconds and play-outs a position
     positions: List[Position]
-    marks: List[Mark]
+    marks: List[Mark]  # the marks the check confirmed, as it judged them
     decisive: Optional[int]  # the loss analysis's decisive move (index), where there is one
     elapsed: float
     v: int = REVIEW_VERSION
     noise: float = 1.0  # the budget's: falls this size or less are not marked
     hidden: List[str] = field(default_factory=list)  # the fall marks not shown at the budget
     settled: Optional[int] = None  # the loss analysis's lost_after: no mark from there on
+    analysis_seconds: Optional[float] = None  # the loss analysis's budget a position
+    check: Limit = Limit()  # the check's budget a position
+    candidates: List[Mark] = field(default_factory=list)  # the first pass's marks
+    checks: List[Position] = field(default_factory=list)  # the check of each candidate
+    check_elapsed: float = 0.0  # seconds the checks took
 
     def to_dict(self) -> Dict[str, Any]:
         return {"v": self.v, **asdict(self), "key": self.key.to_dict(),  # "v" first
-                "budget": {"seconds": self.budget.seconds, "playouts": self.budget.playouts}}
+                "budget": _limit_dict(self.budget), "check": _limit_dict(self.check)}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> Review:
         return cls(**{**data, "key": GameKey.from_dict(data["key"]),
-                      "budget": Limit(**data["budget"]),
+                      "budget": Limit(**data["budget"]), "check": Limit(**data["check"]),
                       "positions": [Position(**p) for p in data["positions"]],
-                      "marks": [Mark(**m) for m in data["marks"]]})
+                      "marks": [Mark(**m) for m in data["marks"]],
+                      "candidates": [Mark(**m) for m in data["candidates"]],
+                      "checks": [Position(**p) for p in data["checks"]]})
+
+
+def _limit_dict(limit: Limit) -> Dict[str, Any]:
+    return {"seconds": limit.seconds, "playouts": limit.playouts}
 
 
 # ---- the rule ---------------------------------------------------------------------------
@@ -174,6 +198,94 @@ def mark_moves(moves: Sequence[List[int]], positions: Sequence[Position],
     return marks
 
 
+# ---- the check --------------------------------------------------------------------------
+_RANK = {Outcome.LOSS: 0, Outcome.DRAW: 1, Outcome.WIN: 2}
+
+
+def proven_worse(move: MoveValue, than: MoveValue) -> bool:
+    """``move`` is proven to lose where ``than`` is not proven to, or proven to give less
+    than ``than`` is proven to give (a move to recommend over ``than``: never one of these)."""
+    if move.proof is None:
+        return False
+    if than.proof is None:
+        return move.proof is Outcome.LOSS
+    return _RANK[move.proof] < _RANK[than.proof]
+
+
+def _worth(move: MoveValue) -> Optional[float]:
+    """A move's value for its mover, 0..1: its proof's, else the search's (None: neither)."""
+    return move.proof.score if move.proof else move.value
+
+
+def with_proofs(looked: Position, *others: Position, played: Optional[Sequence[int]] = None,
+                after: Optional[Position] = None) -> Position:
+    """``looked`` with every proof that ``others`` (searches of the same position) found, and
+    the proof of the position ``after`` the move ``played`` (for the side to move there), as
+    the played move's: a proof is exact whichever search found it."""
+    proofs = {tuple(m.move): m.proof for o in others for m in o.moves if m.proof}
+    if played is not None and after is not None and after.proof is not None:
+        proofs.setdefault(tuple(played), after.proof.reversed)
+    proof = looked.proof or next((o.proof for o in others if o.proof), None)
+    return replace(looked, proof=proof, moves=[
+        MoveValue(m.move, m.value, m.proof or proofs.get(tuple(m.move))) for m in looked.moves])
+
+
+def judge(index: int, move: Sequence[int], looked: Position, limit: Limit,
+          margin: float = 0.0) -> Optional[Mark]:
+    """The mark one search of the position before a move (``looked``, at ``limit``, with the
+    proofs known: `with_proofs`) gives the move played, by the rules of docs/web.md, "Game
+    review": a proof mark where the proofs say so, else a fall of the played move's value
+    below the recommended move's, shown at ``limit``, named by the largest step it clears by
+    ``margin``; the recommended move is the search's best unless that is proven worse than
+    the move played (then the best valued move that is not), so a mark never recommends a
+    move proven worse. No fall mark in a position proven for the mover (a search that proves
+    its root stops, and the values of the moves it left are not a judgement). None: no
+    mark."""
+    mover = Seat.of_ply(index)
+    played = next((m for m in looked.moves if m.move == list(move)), None)
+    if played is None:
+        return None
+    others = [m for m in looked.moves if m is not played and not proven_worse(m, played)]
+    ranked = sorted(others, key=lambda m: -(_worth(m) or 0.0))
+    best = next((m for m in others if m.move == looked.best), ranked[0] if ranked else None)
+    shown = falls(limit)
+    if played.proof is Outcome.LOSS and looked.proof is not Outcome.LOSS:
+        held = [m for m in ranked if m.proof is not Outcome.LOSS]
+        if not held:
+            return None
+        fall = 2 * ((_worth(held[0]) or 0.5) - 0.0)
+        return Mark(index, list(move), mover, WALKED_INTO, round(fall, 4),
+                    f"not proven lost at {limit}: {_listed([m.move for m in held])}",
+                    held[0].move)
+    if looked.proof is Outcome.WIN and played.proof in (Outcome.LOSS, Outcome.DRAW):
+        won = [m.move for m in looked.moves if m.proof is Outcome.WIN] or (
+            [looked.best] if looked.best else [])
+        fall = 2 * (1.0 - played.proof.score)
+        return Mark(index, list(move), mover, GAVE_AWAY, round(fall, 4),
+                    f"proven to win: {_listed(won)}", won[0]) if won else None
+    if (looked.proof is not None or played.proof is Outcome.WIN or best is None
+            or looked.best == list(move)):
+        return None  # a proven position, the engine's own move: a fall is not the move's
+    worth, best_worth = _worth(played), _worth(best)
+    if worth is None or best_worth is None:
+        return None
+    fall = 2 * (best_worth - worth)
+    name = next((name for size, name in shown if fall - margin >= size - 1e-9), "")
+    return Mark(index, list(move), mover, name, round(fall, 4),
+                f"{fall:.2f} below {_listed([best.move])}, the engine's move at {limit}",
+                best.move) if name else None
+
+
+def check_budget(record: GameRecord, budget: Limit) -> Limit:
+    """The check's budget a position: at least CHECK_SECONDS, the game's longest move and twice
+    the review's seconds; a review by play-outs alone checks by play-outs."""
+    playouts = budget.playouts and CHECK_PLAYOUTS_FACTOR * budget.playouts
+    if budget.seconds is None:
+        return Limit(None, playouts)
+    longest = max(record.times[:len(record.moves)], default=0.0)
+    return Limit(round(max(CHECK_SECONDS, longest, 2 * budget.seconds), 2), playouts)
+
+
 def _listed(moves: Sequence[Sequence[int]], most: int = 3) -> str:
     """Moves in words: "(5,0), (8,1) and 2 more"."""
     shown = ", ".join(f"({x},{y})" for x, y in moves[:most])
@@ -196,14 +308,15 @@ def searched(record: GameRecord) -> int:
 
 
 def loss_analysis(record: GameRecord, stopped: Callable[[], bool],
-                  analysing: Optional[Callable[[], None]] = None) -> Optional[LossAnalysis]:
+                  say: Callable[[str], None] = lambda text: None) -> Optional[LossAnalysis]:
     """The game's loss analysis: the record's own, else one run in a child process
-    (`analyse_in_child`: EngineError once ``stopped()``; ``analysing()`` called first); None
-    for a game not lost on the board, or an analysis that failed (logged: the review goes on)."""
+    (`analyse_in_child`, at ANALYSIS_SECONDS a position: EngineError once ``stopped()``;
+    ``say`` told first); None for a game not lost on the board, or an analysis that failed
+    (logged: the review goes on)."""
     if isinstance(record.analysis, LossAnalysis) or record.loser is None:
         return record.analysis if isinstance(record.analysis, LossAnalysis) else None
-    if analysing:
-        analysing()
+    say(f"the loss analysis: proving where the game was lost ({ANALYSIS_SECONDS:g} s a "
+        "position)")
     with tempfile.TemporaryDirectory(prefix="review-analysis-") as tmp:
         out = Path(tmp) / "analysed.jsonl"
         why = analyse_in_child(record, out, stopped)
@@ -215,34 +328,54 @@ def loss_analysis(record: GameRecord, stopped: Callable[[], bool],
     return found if isinstance(found, LossAnalysis) else None
 
 
+def _final(engine: Engine, setup: Setup, budget: Limit) -> Info:
+    return deque(engine.analyse(setup, budget), maxlen=1)[0]
+
+
 def review_game(record: GameRecord, engine: Engine, budget: Limit,
                 progress: Optional[Callable[[int, int], None]] = None,
-                analysing: Optional[Callable[[], None]] = None) -> Review:
-    """Every position of a game evaluated at ``budget``, the moves marked, ``progress(done,
-    total)`` called after each, then the loss analysis's decisive move (``analysing()``
-    called before it runs one); PositionError, before any search, for a move no referee
-    allows."""
+                say: Callable[[str], None] = lambda text: None) -> Review:
+    """Every position of a game evaluated at ``budget`` and its moves marked (the first
+    pass), the loss analysis's decisive move, then each mark checked by a search of its
+    position at `check_budget` and kept as that search judges it; ``progress(done, total)``
+    called after each search (the total grows by the checks once they are known), ``say``
+    told what runs; PositionError, before any search, for a move no referee allows."""
     start = time.monotonic()
     setups = game_positions(record.board, record.moves)[:searched(record)]
     positions: List[Position] = []
     for i, setup in enumerate(setups):
-        line = deque(engine.analyse(setup, budget), maxlen=1)[0]  # the final line
-        positions.append(position_of(line))
+        positions.append(position_of(_final(engine, setup, budget)))
         if progress:
             progress(i + 1, len(setups))
     if record.fault is None:  # ended on the board: the result is the last position's value
         to_move = record.side(Seat.of_ply(len(record.moves)))
         positions.append(Position(record.result.outcome(record.first).score, None,
                                   record.result.outcome(to_move)))
-    a = loss_analysis(record, lambda: not engine.alive, analysing)
+    a = loss_analysis(record, lambda: not engine.alive, say)
     decisive = a.decisive.index if a is not None and a.decisive else None
     shown = falls(budget)
     settled = None if a is None else a.lost_after
-    return Review(record.key, budget, positions,
-                  mark_moves(record.moves, positions, shown, settled), decisive,
-                  round(time.monotonic() - start, 3), noise=noise(budget),
+    candidates = mark_moves(record.moves, positions, shown, settled)
+    check = check_budget(record, budget)
+    checked = time.monotonic()
+    checks: List[Position] = []
+    for k, mark in enumerate(candidates):
+        say(f"checking mark {k + 1} of {len(candidates)} at {check}")
+        looked = position_of(_final(engine, setups[mark.index], check))
+        i = mark.index  # the first pass's proofs hold too: the position's, the move's after it
+        checks.append(with_proofs(looked, positions[i], played=mark.move,
+                                  after=positions[i + 1]))
+        if progress:
+            progress(len(setups) + k + 1, len(setups) + len(candidates))
+    marks = [m for c, looked in zip(candidates, checks)
+             if (m := judge(c.index, c.move, looked, check, CHECK_MARGIN))]
+    now = time.monotonic()
+    return Review(record.key, budget, positions, marks, decisive, round(now - start, 3),
+                  noise=noise(budget),
                   hidden=[name for size, name in FALLS if (size, name) not in shown],
-                  settled=settled)
+                  settled=settled, analysis_seconds=None if a is None else a.seconds,
+                  check=check, candidates=candidates, checks=checks,
+                  check_elapsed=round(now - checked, 3))
 
 
 # ---- the files --------------------------------------------------------------------------
@@ -287,10 +420,21 @@ def review_all(records: List[GameRecord], folder: Path, budget: Limit, jobs: int
     bar = tqdm(total=sum(searched(r) for r in todo), unit="position", desc="review",
                disable=True if quiet or not todo else None, file=sys.stderr)
 
+    totals = threading.Lock()
+
     def one(record: GameRecord) -> Review:
+        counted = searched(record)  # in the bar's total so far: the first pass's searches
+
+        def progress(done: int, total: int) -> None:
+            nonlocal counted
+            with totals:  # the checks, once known, join the bar's total
+                bar.total += total - counted
+                counted = total
+                bar.update()
+
         engine = pool.acquire()  # no timeout: waits for a place, never None
         try:
-            review = review_game(record, engine, budget, lambda done, total: bar.update())
+            review = review_game(record, engine, budget, progress)
         finally:
             pool.release(engine)
         save_review(folder, review)

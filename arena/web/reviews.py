@@ -114,17 +114,17 @@ class Reviews:
 
     def _run(self, record: GameRecord, budget: Limit, job: ReviewJob) -> None:
         def progress(done: int, total: int) -> None:
-            job.done = done
+            job.done, job.total = done, total
 
-        def analysing() -> None:
-            job.message = "the loss analysis: proving where the game was lost"
+        def say(text: str) -> None:
+            job.message = text
 
         try:
             # waits for its turn in the pool's line; PoolClosed when the server stops
             engine = self.pool.acquire(ticket=job, label="a review")
             try:
                 job.state = JobState.RUNNING
-                review = review_game(record, engine, budget, progress, analysing)
+                review = review_game(record, engine, budget, progress, say)
             finally:
                 self.pool.release(engine)
             save_review(self.folder, review)

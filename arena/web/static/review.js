@@ -9,7 +9,7 @@
     inaccuracy: ['?!', '#d9a400'], mistake: ['?', '#e67e22'], blunder: ['??', '#d62828'],
     'walked into a proven loss': ['✗', '#111'], 'gave away a proven win': ['✗', '#7b2cbf'],
     decisive: ['◆', '#1d4ed8'] };
-  const DECISIVE = 'decisive: the loss analysis proves the game lost from here';
+  let DECISIVE = 'decisive: the loss analysis proves the game lost from here';
   const W = 640, H = 220, LEFT = 40, RIGHT = 12, TOP = 12, BOTTOM = 24;
   const page = { game: null, review: null, board: null, budgets: null };
   const el = C4Board.el, say = web.say, xy = C4Board.cellText;
@@ -32,13 +32,17 @@
     let text = ply === 0 ? 'the empty board' : 'after move ' + ply + ' ' + xy(g.moves[ply - 1]);
     if (ply < n) text += '; next, move ' + (ply + 1) + ' ' + xy(g.moves[ply]) + ' by ' +
       g.names[ply % 2];
-    // rings: the move played next (dashed), the engine's move there (green)
+    // rings: the move played next (dashed), the engine's move there (green): a mark's
+    // recommendation, from its check, where the move is marked
+    const m = page.review && page.review.marks.find(function (k) { return k.index === ply; });
+    const best = m && m.best ? m.best : p && p.best;
     C4Board.mark(page.board, ply < n ? [g.moves[ply]] : [], 'ring-next');
-    C4Board.mark(page.board, p && p.best ? [p.best] : [], 'ring-best');
+    C4Board.mark(page.board, best ? [best] : [], 'ring-best');
     if (p) {
       text += '. ' + g.names[0] + "'s win chance " + Math.round(p.chance * 100) + '%' +
         (p.proof ? ' (proven ' + p.proof + ' for the side to move)' : '') +
-        (p.best ? '; the engine plays ' + xy(p.best) : '');
+        (best ? '; the engine plays ' + xy(best) +
+          (m ? ' (at ' + budgetText(page.review.check) + ')' : '') : '');
     }
     $('step-info').textContent = text;
     $('board').dataset.ply = ply;
@@ -103,13 +107,21 @@
     graph.addEventListener('mousemove', function (e) { show(plyAt(e.clientX)); });
     graph.addEventListener('click', function (e) { location.href = boardUrl(plyAt(e.clientX)); });
     $('graph-hint').textContent = 'Before each move, from ' + g.names[0] +
-      "'s side (first, red), the engine at " + budgetText(rv.budget) + ' a position. A ' +
+      "'s side (first, red), the engine at " + budgetText(rv.budget) + ' a position. ' +
+      checkText(rv) + ' A ' +
       "mark's dot sits at the position before the marked move, and it and the list open " +
       'that position on the analysis board (the move played is next in its list); a click ' +
       'elsewhere opens the position under the pointer.' +
       (rv.hidden.length ? ' Not marked at this budget: ' + rv.hidden.join(', ') + ' (two ' +
         "reviews at it differ by up to " + rv.noise.toFixed(2) + " in a move's fall, 9 moves " +
         'in 10; choose a larger budget to see them).' : '');
+  }
+  // What the check did: its budget, the marks it kept, its cost.
+  function checkText(rv) {
+    if (!rv.candidates.length) return 'No move of the first pass needed a deeper look.';
+    return 'Each mark of that first pass was looked at again at ' + budgetText(rv.check) +
+      ' a position and kept only where that look confirms it: ' + rv.marks.length + ' of ' +
+      rv.candidates.length + ' kept (the check took ' + rv.check_elapsed.toFixed(0) + ' s).';
   }
   function budgetText(b) {
     return [b.seconds ? b.seconds + ' s' : '', b.playouts ? b.playouts + ' play-outs' : '']
@@ -179,6 +191,10 @@
     document.body.dataset.state = d.state;
     if (d.state === 'ready') {
       page.review = d.review;
+      if (d.review.analysis_seconds !== null) {
+        DECISIVE = 'decisive: the loss analysis (' + d.review.analysis_seconds +
+          ' s a position) proves the game lost from here';
+      }
       $('progress-box').hidden = true;
       $('result-box').hidden = false;
       drawGraph();

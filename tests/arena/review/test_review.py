@@ -163,6 +163,9 @@ def test_a_short_game_is_reviewed_kept_and_read_back(tmp_path, monkeypatch):
     assert review.positions[5].proof_of([6, 8]) == "loss"
     assert review.positions[5].proof_of([5, 0]) is None
     assert [(m.index, m.mark) for m in review.marks] == [(5, WALKED_INTO)]
+    # the check, at ten times the play-outs, proves the same: (5, 0) the move that held
+    assert [(m.index, m.mark) for m in review.candidates] == [(5, WALKED_INTO)]
+    assert review.check == Limit(None, 2000) and review.marks[0].best == [5, 0]
     assert review.decisive == 5
     path = rv.review_path(tmp_path, record.key)
     assert path == tmp_path / "reviews" / "hand_alice_bob_0_0_0.json"
@@ -200,7 +203,8 @@ def test_the_command_reviews_a_log_then_skips_what_it_reviewed(tmp_path):
     proc = arena_review_on_a_terminal(str(tmp_path), "--playouts", "100", "-j", "2",
                                       "--lost-by", "b")
     assert proc.returncode == 0, proc.stderr
-    assert "review: 100%" in proc.stderr and "7/7" in proc.stderr  # bob's lost game only
+    # bob's lost game only: its 7 positions, then the check of its one mark of the first pass
+    assert "review: 100%" in proc.stderr and "8/8" in proc.stderr
     assert proc.stdout.splitlines()[0].startswith("1 games reviewed at 100 play-outs a "
                                                   "position (1 now, 0 kept from before)")
     assert [p.name for p in (tmp_path / "reviews").iterdir()] == ["hand_alice_bob_0_0_0.json"]
