@@ -16,12 +16,21 @@ and 8 workers, against linear scaling (sleeping players use no CPU, so this scal
 machine's cores and measures the arena alone). Cluster start-up is timed apart from the games.
 
     .venv/bin/python bench/arena_speed.py --cluster [--games 200]
+
+With --reaper it measures what a process player's start and end cost, outside any game: spawn
+(a session, three pipes, the mark in its environment) and kill_tree (the group stopped, what it
+left looked for, killed, the child reaped), medians over --games children that wait on stdin,
+with the /proc pipe-holder scan on and off (off: as on macOS), and the number of processes on
+the machine, which every look reads.
+
+    .venv/bin/python bench/arena_speed.py --reaper [--games 40]
 """
 
 import argparse
 import logging
 import os
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -30,8 +39,11 @@ from typing import Any, Dict, List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import psutil  # noqa: E402
+
 from arena.batch.config import Config  # noqa: E402
 from arena.batch.scheduler import run_batch  # noqa: E402
+from arena.children import reaper, system  # noqa: E402
 from opponents.build import compile_library  # noqa: E402
 from records.game import GameRecord  # noqa: E402
 
@@ -166,13 +178,38 @@ def cluster_speed(libs: Dict[str, Path], folder: Path, games: int) -> None:
               f"{rate:6.1f} moves/s, {rate / (workers * rate1):6.1%} of linear")
 
 
+def reaper_cost(children: int) -> None:
+    """Median spawn and kill_tree of ``children`` children, /proc scan on (where there is
+    one) and off."""
+    print(f"{len(psutil.pids())} processes on the machine; {children} children a row")
+    print(f"{'/proc scan':<12}{'spawn ms':>10}{'kill_tree ms':>14}")
+    for scan in ([True, False] if system.PROC_SCAN else [False]):
+        system.PROC_SCAN = scan
+        spawns, kills = [], []
+        for _ in range(children):
+            start = time.perf_counter()
+            child = reaper.spawn(["/bin/sh", "-c", "read line"])
+            started = time.perf_counter()
+            reaper.kill_tree(child)
+            spawns.append(started - start)
+            kills.append(time.perf_counter() - started)
+            os.close(child.stderr_fd)
+        print(f"{'on' if scan else 'off':<12}{statistics.median(spawns) * 1e3:>10.2f}"
+              f"{statistics.median(kills) * 1e3:>14.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games (even: both colours)")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--cluster", action="store_true",
                         help="measure the Dask executor (needs pip install '.[cluster]')")
+    parser.add_argument("--reaper", action="store_true",
+                        help="measure a process player's spawn and kill_tree, --games of each")
     args = parser.parse_args()
+    if args.reaper:
+        reaper_cost(args.games)
+        return
     folder = Path(tempfile.mkdtemp(prefix="arena_speed_"))
     try:
         libs = build_libraries(folder)

@@ -1,26 +1,45 @@
 """Start player processes in their own session and kill everything they left (docs/arena.md,
-"The three kinds": the ``/proc`` scan); every live child is registered, so an exiting arena
-kills what it started."""
+"The three kinds"); every live child is registered, so an exiting arena kills what it started.
+
+What a child left is found through psutil, on Linux and macOS alike: its session, its
+descendants (read while its group is stopped, so that every parent in it lives), and a mark in
+its environment that its descendants inherit wherever they go (a new session, a dead parent).
+Where /proc exists (Linux) a fourth look finds whoever still holds one of its pipes, a process
+that cleared its environment included (system.PROC_SCAN)."""
 import atexit
 import contextlib
 import os
 import signal
 import subprocess
 import threading
+import time
+import uuid
 from dataclasses import dataclass
 from typing import IO, Dict, List, Mapping, Optional, Sequence, Set
+
+import psutil
+
+from arena.children import system
+
+MARK_VAR = "ARENA_MARKS"  # the marks of every arena child a process descends from, by spaces
+# Seconds before the child's start that a process may have started and still be looked at:
+# psutil's start times on Linux count from a boot time in whole seconds
+BORN_SLACK = 2.0
 
 
 @dataclass
 class Child:
     """A started player process: its Popen, the arena's ends of its pipes (the stderr fd is its
-    reader's to close), and their inodes (to find whoever still holds them)."""
+    reader's to close), their inodes (to find whoever still holds them), the mark in its
+    environment and when it was started (seconds since the epoch)."""
 
     proc: "subprocess.Popen[bytes]"
     stdin: IO[bytes]
     stdout: IO[bytes]
     stderr_fd: int
     pipe_inodes: Set[int]
+    mark: str
+    born: float
 
     @property
     def pid(self) -> int:
@@ -34,13 +53,16 @@ _live_lock = threading.Lock()
 def spawn(argv: Sequence[str], cwd: Optional[str] = None,
           env: Optional[Mapping[str, str]] = None) -> Child:
     """Start ``argv`` with three pipes in a new session; ``env`` adds to the arena's own."""
+    mark, born = uuid.uuid4().hex, time.time()
+    marks = f"{os.environ.get(MARK_VAR, '')} {mark}".strip()  # an arena's child's children too
     proc = subprocess.Popen(list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=cwd, env={**os.environ, **(env or {})},
+                            stderr=subprocess.PIPE, cwd=cwd,
+                            env={**os.environ, **(env or {}), MARK_VAR: marks},
                             bufsize=0, close_fds=True, start_new_session=True)
     stdin, stdout, stderr = proc.stdin, proc.stdout, proc.stderr
     assert stdin and stdout and stderr  # all three are pipes
     child = Child(proc, stdin, stdout, os.dup(stderr.fileno()),
-                  {os.fstat(p.fileno()).st_ino for p in (stdin, stdout, stderr)})
+                  {os.fstat(p.fileno()).st_ino for p in (stdin, stdout, stderr)}, mark, born)
     stderr.close()
     with _live_lock:
         _live[proc.pid] = child
@@ -48,6 +70,7 @@ def spawn(argv: Sequence[str], cwd: Optional[str] = None,
 
 
 def _holds_pipe(pid: int, inodes: Set[int]) -> bool:
+    """Whether ``pid`` holds one of the pipes ``inodes`` (Linux: only asked when PROC_SCAN)."""
     names = {f"pipe:[{ino}]" for ino in inodes}
     try:
         return any(os.readlink(f"/proc/{pid}/fd/{fd}") in names
@@ -56,26 +79,56 @@ def _holds_pipe(pid: int, inodes: Set[int]) -> bool:
         return False
 
 
-def leftovers(session: int, inodes: Set[int]) -> List[int]:
-    """Live processes in ``session`` or holding one of ``inodes`` outside the arena's session."""
-    me, my_session = os.getpid(), os.getsid(0)
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == me:
-            continue
-        pid = int(entry)
-        try:
-            with open(f"/proc/{pid}/stat", "rb") as f:
-                data = f.read()
-            fields = data[data.rindex(b")") + 2:].decode().split()  # [0] state, [3] session
-        except (OSError, ValueError):
-            continue
-        if fields[0] == "Z":
-            continue
-        sid = int(fields[3])
-        if sid == session or (sid != my_session and inodes and _holds_pipe(pid, inodes)):
-            found.append(pid)
+def _marked(proc: psutil.Process, mark: str) -> bool:
+    """Whether ``mark`` is in ``proc``'s environment (False where the system will not say)."""
+    try:
+        return mark in proc.environ().get(MARK_VAR, "").split()
+    except psutil.Error:
+        return False
+
+
+def _descendants(parents: Mapping[int, int], root: int) -> Set[int]:
+    """The processes whose line of parents in ``parents`` (a pid's parent) reaches ``root``."""
+    found = set()
+    for pid in parents:
+        line = [pid]
+        while line[-1] in parents and line[-1] != root and len(line) <= len(parents):
+            line.append(parents[line[-1]])
+        if line[-1] == root:
+            found.update(line[:-1])
     return found
+
+
+def leftovers(child: Child) -> List[int]:
+    """Live processes ``child`` left, itself included: in its session, descended from it,
+    carrying its mark, or (where PROC_SCAN) holding one of its pipes. Only processes started
+    since the child are looked at, and none of the arena's own session, which no player's
+    process can join."""
+    my_session = os.getsid(0)
+    looked: Dict[int, psutil.Process] = {}
+    parents: Dict[int, int] = {}
+    found: Set[int] = set()
+    for pid in psutil.pids():
+        try:
+            sid = os.getsid(pid)
+            if sid == my_session:
+                continue
+            proc = psutil.Process(pid)  # its start time read afresh: a pid may be reused
+            if proc.create_time() < child.born - BORN_SLACK:
+                continue
+            looked[pid], parents[pid] = proc, proc.ppid()
+            if sid == child.pid or _marked(proc, child.mark) or (
+                    system.PROC_SCAN and _holds_pipe(pid, child.pipe_inodes)):
+                found.add(pid)
+        except (OSError, psutil.Error):
+            continue
+    found |= _descendants(parents, child.pid)
+    alive = []
+    for pid in sorted(found):
+        with contextlib.suppress(psutil.Error):
+            if looked[pid].status() != psutil.STATUS_ZOMBIE:
+                alive.append(pid)
+    return alive
 
 
 def kill_group(pgid: int) -> None:
@@ -84,17 +137,31 @@ def kill_group(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
 
 
+def _group(pid: int) -> Optional[int]:
+    try:
+        return os.getpgid(pid)
+    except OSError:
+        return None
+
+
 def kill_tree(child: Child) -> None:
-    """Kill ``child``'s session and pipe holders, reap it, close the arena's stdin/stdout ends.
-    The stderr fd stays open: its reader sees end of file once every holder is dead."""
-    kill_group(child.pid)
-    for _ in range(3):  # a fork racing the kill can leave one more behind
-        rest = leftovers(child.pid, child.pipe_inodes)
-        if not rest:
-            break
+    """Kill ``child`` and all it left, reap it, close the arena's stdin/stdout ends. Its group
+    is stopped first, so that while the reaper looks nothing in it forks or dies (a parent
+    that dies unties its children from the child). The stderr fd stays open: its reader sees
+    end of file once every holder is dead."""
+    with contextlib.suppress(OSError):
+        os.killpg(child.pid, signal.SIGSTOP)
+    killed: Set[int] = set()  # SIGKILLed already: dying, if not yet gone
+    for _ in range(3):  # a process outside the group may fork while it is looked for
+        rest = [pid for pid in leftovers(child) if pid not in killed]
+        outside = [pid for pid in rest if _group(pid) != child.pid]
+        kill_group(child.pid)
         for pid in rest:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
+        killed.update(rest)
+        if not outside:  # the group was stopped: nothing of it forked since the look
+            break
     # unkillable (uninterruptible sleep): leave it to init
     with contextlib.suppress(subprocess.TimeoutExpired):
         child.proc.wait(timeout=5)

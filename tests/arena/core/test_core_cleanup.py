@@ -1,5 +1,7 @@
-"""Nothing the arena started outlives it, even when it is interrupted mid-game."""
+"""Nothing the arena started outlives it, even when it is interrupted mid-game, and even where
+there is no /proc (macOS): the reaper then goes without its pipe-holder scan."""
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -7,13 +9,20 @@ import time
 from pathlib import Path
 
 import pytest
-from waits import PATIENCE, wait_until
+from waits import PATIENCE, nothing, wait_until
+
+from arena.children import reaper, system
+from arena.core.players import make_player
+from arena.core.referee import play_game
+from records.board import Board
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 # Seconds from Ctrl-C to the driver's exit, on a busy machine; waiting on the game (60 s a move)
 # or on the host's bookkeeping (5 s) would take longer.
 PROMPT = 4.0
+GENEROUS = PATIENCE  # seconds a move for a game that ends on a fault other than a timeout
+LIMIT = 0.5  # seconds a move for a game that ends on a timeout: its player never answers
 
 
 @pytest.mark.parametrize("lib, alive", [
@@ -39,3 +48,69 @@ def test_ctrl_c_mid_game_kills_hosts_bots_and_grandchildren(lib, alive, libs, ma
     assert driver.wait(timeout=PATIENCE) != 0
     assert time.monotonic() - start < PROMPT
     driver.stderr.close()
+
+
+@pytest.fixture
+def as_on_macos(monkeypatch):
+    """The reaper without its pipe-holder scan, as where there is no /proc (macOS)."""
+    monkeypatch.setattr(system, "PROC_SCAN", False)
+
+
+@pytest.mark.parametrize("mode, limit", [
+    ("grandchild", GENEROUS),  # forks a grandchild that keeps its pipes, then exits
+    ("grandchild_setsid", GENEROUS),  # the same grandchild in a session of its own
+    ("grandchild_hang", LIMIT),  # a grandchild in a session of its own, the bot hanging
+    ("ignore_term", LIMIT),  # ignores SIGTERM and hangs
+])
+def test_without_the_proc_scan_a_process_player_leaves_nothing(mode, limit, as_on_macos, proto,
+                                                               leftmost_player, mark,
+                                                               find_marked):
+    with make_player("hostile", proto(mode)) as hostile:  # its fault kills it, else closing
+        outcome = play_game(leftmost_player, hostile, Board(9, 10, 4, 5), limit)
+    assert outcome.faulter == 2, outcome.reason
+    assert wait_until(lambda: find_marked(mark), nothing) == []
+
+
+# A player that starts a grandchild in a session of its own and lives on: the grandchild says
+# its pid on the player's stdout, closes every pipe it has and sleeps.
+FAMILY = """
+import os, time
+if os.fork() == 0:
+    os.setsid()
+    os.write(1, b"%d\\n" % os.getpid())
+    os.closerange(0, 3)
+    time.sleep(120)
+    os._exit(0)
+time.sleep(120)
+"""
+
+
+@pytest.mark.parametrize("environ_readable", [True, False])
+def test_a_grandchild_in_a_new_session_without_the_pipes_is_found_without_proc(
+        environ_readable, as_on_macos, monkeypatch, mark, mark_env, find_marked):
+    # macOS does not let every process read another's environment (a hardened Python):
+    # then the grandchild is found as a descendant, its parent still alive
+    if not environ_readable:
+        monkeypatch.setattr(reaper, "_marked", lambda proc, mark: False)
+    child = reaper.spawn([sys.executable, "-c", FAMILY], env=mark_env)
+    assert select.select([child.stdout], [], [], PATIENCE)[0], "the grandchild never started"
+    grandchild = int(child.stdout.readline())
+    assert grandchild in reaper.leftovers(child) and child.pid in reaper.leftovers(child)
+    reaper.kill_tree(child)
+    os.close(child.stderr_fd)
+    assert wait_until(lambda: find_marked(mark), nothing) == []
+
+
+def test_an_orphan_in_a_new_session_without_the_pipes_is_found_by_its_mark(
+        as_on_macos, mark, mark_env, find_marked):
+    # its parent gone, nothing ties the grandchild to the player but the mark it inherited
+    script = FAMILY.rsplit("time.sleep(120)", 1)[0] + "os.read(0, 1)\n"  # exits at our word
+    child = reaper.spawn([sys.executable, "-c", script], env=mark_env)
+    assert select.select([child.stdout], [], [], PATIENCE)[0], "the grandchild never started"
+    grandchild = int(child.stdout.readline())
+    child.stdin.write(b"x")
+    assert child.proc.wait(timeout=PATIENCE) == 0
+    assert reaper.leftovers(child) == [grandchild]
+    reaper.kill_tree(child)
+    os.close(child.stderr_fd)
+    assert wait_until(lambda: find_marked(mark), nothing) == []
