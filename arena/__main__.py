@@ -18,7 +18,8 @@
 
 Players on the command line are names from --config (default configs/arena.yaml where it
 exists), the built-in players (bot, random, greedy, heuristic, mcts200, uct: arena/batch/builtin.py)
-or NAME=SPEC, where SPEC is a .so path, module:function, or a command on the platform protocol.
+or NAME=SPEC, where SPEC is a course library (x.so; x.dylib on macOS), module:function, or a
+command on the platform protocol.
 Installed (`pip install .`), the same commands run as `arena ...` from any folder.
 """
 
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from arena.batch.config import Config, ConfigError, load_config, player_from_arg
+from arena.children import system
 from arena.core.boards import draw_board
 from arena.core.tasks import Task, play_task
 from arena.engine.client import EngineError
@@ -389,6 +391,9 @@ def cmd_suite(args: argparse.Namespace) -> int:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    if system.NATIVE_WINDOWS:  # its processes, sessions and libraries are POSIX's
+        print(f"arena: {system.WINDOWS_REFUSAL}", file=sys.stderr)
+        return 2
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(message)s", stream=sys.stderr)
