@@ -7,6 +7,8 @@ from enum import Enum
 from typing import Any, Dict, List, Mapping, Optional
 
 LOAD_TIMEOUT_S = 30.0  # seconds a course library may take to load before it loses (code -1/-2)
+# A course library's names on Linux, macOS and Windows (the course ships its framework for each)
+LIBRARY_SUFFIXES = (".so", ".dylib", ".dll")
 
 
 class SpecError(ValueError):
@@ -88,9 +90,9 @@ class PlayerSpec:
 
     @classmethod
     def from_text(cls, text: str, key: str = "player") -> "PlayerSpec":
-        """The command line's shorthand: ``x.so`` a library, ``module:function`` a function,
-        anything else a command."""
-        if text.endswith(".so"):
+        """The command line's shorthand: ``x.so`` (``.dylib``, ``.dll``) a library,
+        ``module:function`` a function, anything else a command."""
+        if text.endswith(LIBRARY_SUFFIXES):
             return cls.parse({"so": text}, key)
         if ":" in text and " " not in text and "/" not in text:
             return cls.parse({"python": text}, key)

@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 import yaml
 
 from arena.batch.builtin import LADDER, builtin_player
+from arena.children.system import foreign_library
 from arena.report.results import NAME_RE
 from records.player import PlayerKind, PlayerSpec, SpecError
 
@@ -96,6 +97,15 @@ def check_name(where: str, key: str, name: Any) -> str:
     return name
 
 
+def check_library(where: str, key: str, spec: PlayerSpec) -> PlayerSpec:
+    """``spec``, unless it is a course library built for another system (a macOS one on
+    Linux): refused before anything starts, in one line, rather than lost game after game."""
+    problem = foreign_library(spec.target) if spec.kind is PlayerKind.SO else None
+    if problem is not None:
+        raise _fail(where, key, problem)
+    return spec
+
+
 def _expand(where: str, key: str, items: Any, players: Dict[str, PlayerSpec]) -> List[str]:
     """A list of player names and `{glob: pattern}` items -> names (glob files become players)."""
     if not isinstance(items, list) or not items:
@@ -111,7 +121,7 @@ def _expand(where: str, key: str, items: Any, players: Dict[str, PlayerSpec]) ->
                 raise _fail(where, ikey, f"no file matches {item['glob']!r}")
             for path in files:
                 name = check_name(where, ikey, Path(path).stem)
-                spec = PlayerSpec(PlayerKind.SO, path)
+                spec = check_library(where, ikey, PlayerSpec(PlayerKind.SO, path))
                 if players.setdefault(name, spec) != spec:
                     raise _fail(where, ikey, f"{path} would be named {name!r}, already taken")
                 names.append(name)
@@ -139,7 +149,8 @@ def parse_config(data: Any, where: str) -> Config:
     if not isinstance(raw_players, Mapping):
         raise _fail(where, "players", "expected a mapping of names to player specs")
     try:
-        players = {check_name(where, f"players.{n}", n): PlayerSpec.parse(s, f"players.{n}")
+        players = {check_name(where, f"players.{n}", n):
+                   check_library(where, f"players.{n}", PlayerSpec.parse(s, f"players.{n}"))
                    for n, s in raw_players.items()}
     except SpecError as exc:
         raise _fail(where, exc.key, exc.problem) from None
@@ -190,14 +201,15 @@ def player_from_arg(arg: str, known: Mapping[str, PlayerSpec]) -> Tuple[str, Pla
     check_name("command line", "player", name)
     if sep:
         try:
-            return name, PlayerSpec.from_text(text, name)
+            given = PlayerSpec.from_text(text, name)
         except SpecError as exc:
             raise _fail("command line", exc.key, exc.problem) from None
+        return name, check_library("command line", name, given)
     spec = known[name] if name in known else builtin_player(name)
     if spec is None:
         raise ConfigError(f"command line: {name}: neither a player of the config nor a "
-                          f"built-in one ({', '.join(LADDER)}); write NAME=SPEC (a .so path, "
-                          "module:function or a command)")
+                          f"built-in one ({', '.join(LADDER)}); write NAME=SPEC (a library, "
+                          "x.so or x.dylib; module:function; or a command)")
     return name, spec
 
 

@@ -39,6 +39,9 @@ def test_a_bad_spec_names_the_key_and_the_problem(value, key, problem):
 
 def test_the_command_lines_shorthand():
     assert PlayerSpec.from_text("so/42.so").kind is PlayerKind.SO
+    assert PlayerSpec.from_text("TestCases/100.dylib").target == "TestCases/100.dylib"  # macOS
+    assert PlayerSpec.from_text("TestCases/100.dylib").kind is PlayerKind.SO
+    assert PlayerSpec.from_text("TestCases/100.dll").kind is PlayerKind.SO  # Windows
     assert PlayerSpec.from_text("opponents.greedy:get_point").kind is PlayerKind.PYTHON
     assert PlayerSpec.from_text("python my_bot.py").argv == ["python", "my_bot.py"]
     assert PlayerSpec.from_text("./bots/a:b").kind is PlayerKind.PROCESS  # a slash: a command

@@ -32,7 +32,7 @@ ROOMS = {
     "arena.report": {"arena.core"},
     "arena.engine": {"arena.children", "arena.core"},
     "arena.cluster": {"arena.core"},
-    "arena.batch": {"arena.core", "arena.report", "arena.cluster"},
+    "arena.batch": {"arena.children", "arena.core", "arena.report", "arena.cluster"},
     "arena.suite": {"arena.batch", "arena.children", "arena.core", "arena.engine"},
     "arena.web": {"arena.batch", "arena.core", "arena.engine", "arena.report", "arena.suite"},
 }
