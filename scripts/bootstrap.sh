@@ -9,7 +9,6 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
 python="${ARENA_PYTHON:-python3}"
 stamp="$venv/.installed.sha"
-want="$(cat "$root/requirements.txt" "$root/pyproject.toml" | sha256sum | cut -d' ' -f1)"
 if [ -x "$venv/bin/python" ] && [ -n "${ARENA_PYTHON:-}" ] \
    && [ "$("$venv/bin/python" -c 'import sys; print(sys.version_info[:2])')" \
         != "$("$python" -c 'import sys; print(sys.version_info[:2])')" ]; then
@@ -22,6 +21,11 @@ if [ ! -x "$venv/bin/python" ]; then
   fi
   "$python" -m venv "$venv" >&2
 fi
+# The digest of the lock and pyproject.toml, by Python's hashlib: sha256sum is GNU's, and a Mac
+# has none (nor does a bootstrap need anything but python3 and the POSIX tools)
+want="$("$venv/bin/python" -c 'import hashlib, sys
+print(hashlib.sha256(b"".join(open(p, "rb").read() for p in sys.argv[1:])).hexdigest())' \
+  "$root/requirements.txt" "$root/pyproject.toml")"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$root/requirements.txt" >&2
   "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps -e "$root" >&2
