@@ -21,8 +21,8 @@ if [ ! -x "$venv/bin/python" ]; then
   fi
   "$python" -m venv "$venv" >&2
 fi
-# The digest of the lock and pyproject.toml, by Python's hashlib: sha256sum is GNU's, and a Mac
-# has none (nor does a bootstrap need anything but python3 and the POSIX tools)
+# The digest of the lock and pyproject.toml, by Python's hashlib: the bootstrap needs python3 and
+# the POSIX tools only, never GNU's coreutils (a Mac has none)
 want="$("$venv/bin/python" -c 'import hashlib, sys
 print(hashlib.sha256(b"".join(open(p, "rb").read() for p in sys.argv[1:])).hexdigest())' \
   "$root/requirements.txt" "$root/pyproject.toml")"
