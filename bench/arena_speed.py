@@ -18,10 +18,10 @@ machine's cores and measures the arena alone). Cluster start-up is timed apart f
     .venv/bin/python bench/arena_speed.py --cluster [--games 200]
 
 With --reaper it measures what a process player's start and end cost, outside any game: spawn
-(a session, three pipes, the mark in its environment) and kill_tree (the group stopped, what it
-left looked for, killed, the child reaped), medians over --games children that wait on stdin,
-with the /proc pipe-holder scan on and off (off: as on macOS), and the number of processes on
-the machine, which every look reads.
+(a session, three pipes, the mark in its environment) and kill_tree (what it left looked for,
+killed with its group, looked for again, the child reaped), medians over --games children
+that wait on stdin, with the /proc pipe-holder scan on and off (off: as on macOS), and the
+number of processes on the machine, which every look reads.
 
     .venv/bin/python bench/arena_speed.py --reaper [--games 40]
 """

@@ -2,9 +2,9 @@
 "The three kinds"); every live child is registered, so an exiting arena kills what it started.
 
 What a child left is found through psutil, on Linux and macOS alike: its session, its
-descendants (read while its group is stopped, so that every parent in it lives), and a mark in
-its environment that its descendants inherit wherever they go (a new session, a dead parent).
-Where /proc exists (Linux) a fourth look finds whoever still holds one of its pipes, a process
+descendants (looked for before the kill, while every parent lives), and a mark in its
+environment that its descendants inherit wherever they go (a new session, a dead parent).
+Where /proc exists (Linux) the look also finds whoever still holds one of its pipes, a process
 that cleared its environment included (system.PROC_SCAN)."""
 import atexit
 import contextlib
@@ -87,6 +87,14 @@ def _marked(proc: psutil.Process, mark: str) -> bool:
         return False
 
 
+def _alive(proc: psutil.Process) -> bool:
+    """Whether ``proc`` still runs: neither gone nor a zombie waiting to be reaped."""
+    try:
+        return proc.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
 def _descendants(parents: Mapping[int, int], root: int) -> Set[int]:
     """The processes whose line of parents in ``parents`` (a pid's parent) reaches ``root``."""
     found = set()
@@ -108,13 +116,13 @@ def leftovers(child: Child) -> List[int]:
     looked: Dict[int, psutil.Process] = {}
     parents: Dict[int, int] = {}
     found: Set[int] = set()
-    for pid in psutil.pids():
+    # process_iter keeps each Process between calls, its start time read once: a cached one is
+    # stale only if the pid numbers wrapped round between two looks
+    for proc in psutil.process_iter():
+        pid = proc.pid
         try:
             sid = os.getsid(pid)
-            if sid == my_session:
-                continue
-            proc = psutil.Process(pid)  # its start time read afresh: a pid may be reused
-            if proc.create_time() < child.born - BORN_SLACK:
+            if sid == my_session or proc.create_time() < child.born - BORN_SLACK:
                 continue
             looked[pid], parents[pid] = proc, proc.ppid()
             if sid == child.pid or _marked(proc, child.mark) or (
@@ -123,11 +131,17 @@ def leftovers(child: Child) -> List[int]:
         except (OSError, psutil.Error):
             continue
     found |= _descendants(parents, child.pid)
+    return [pid for pid in sorted(found) if _alive(looked[pid])]
+
+
+def in_session(session: int) -> List[int]:
+    """Live processes of ``session`` (a child's pid is its session's id): none once the child
+    is killed, which the tests of everything that starts one check."""
     alive = []
-    for pid in sorted(found):
-        with contextlib.suppress(psutil.Error):
-            if looked[pid].status() != psutil.STATUS_ZOMBIE:
-                alive.append(pid)
+    for proc in psutil.process_iter():
+        with contextlib.suppress(OSError):
+            if os.getsid(proc.pid) == session and _alive(proc):
+                alive.append(proc.pid)
     return alive
 
 
@@ -137,31 +151,25 @@ def kill_group(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
 
 
-def _group(pid: int) -> Optional[int]:
-    try:
-        return os.getpgid(pid)
-    except OSError:
-        return None
-
-
 def kill_tree(child: Child) -> None:
-    """Kill ``child`` and all it left, reap it, close the arena's stdin/stdout ends. Its group
-    is stopped first, so that while the reaper looks nothing in it forks or dies (a parent
-    that dies unties its children from the child). The stderr fd stays open: its reader sees
-    end of file once every holder is dead."""
-    with contextlib.suppress(OSError):
-        os.killpg(child.pid, signal.SIGSTOP)
+    """Kill ``child`` and all it left, reap it, close the arena's stdin/stdout ends. The first
+    look comes before the kill, while every parent lives (one that dies unties its children
+    from the child); each kill is followed by another look, for what forked meanwhile or was
+    handed a pipe through a socket, until one finds nothing new. The stderr fd stays open: its
+    reader sees end of file once every holder is dead."""
     killed: Set[int] = set()  # SIGKILLed already: dying, if not yet gone
-    for _ in range(3):  # a process outside the group may fork while it is looked for
-        rest = [pid for pid in leftovers(child) if pid not in killed]
-        outside = [pid for pid in rest if _group(pid) != child.pid]
+    try:
+        for _ in range(3):
+            rest = [pid for pid in leftovers(child) if pid not in killed]
+            kill_group(child.pid)
+            for pid in rest:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            if not rest:
+                break
+            killed.update(rest)
+    finally:  # interrupted while it looks (a worker's SIGTERM), the group dies all the same
         kill_group(child.pid)
-        for pid in rest:
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-        killed.update(rest)
-        if not outside:  # the group was stopped: nothing of it forked since the look
-            break
     # unkillable (uninterruptible sleep): leave it to init
     with contextlib.suppress(subprocess.TimeoutExpired):
         child.proc.wait(timeout=5)

@@ -114,3 +114,22 @@ def test_an_orphan_in_a_new_session_without_the_pipes_is_found_by_its_mark(
     reaper.kill_tree(child)
     os.close(child.stderr_fd)
     assert wait_until(lambda: find_marked(mark), nothing) == []
+
+
+def test_a_kill_interrupted_while_it_looks_still_kills_the_group(monkeypatch, mark_env):
+    # the reaper looks before it kills; a batch's worker that is closing its players when the
+    # batch's end sends it SIGTERM (raised as SystemExit) stops looking, and the player's group
+    # still dies
+    child = reaper.spawn([sys.executable, "-c", "import sys; sys.stdin.read()"], env=mark_env)
+
+    def interrupted(child):
+        raise SystemExit(143)
+
+    monkeypatch.setattr(reaper, "leftovers", interrupted)
+    with pytest.raises(SystemExit):
+        reaper.kill_tree(child)
+    assert child.proc.wait(timeout=PATIENCE) == -signal.SIGKILL
+    for fd in (child.stdin, child.stdout):
+        fd.close()
+    os.close(child.stderr_fd)
+    reaper._live.pop(child.pid, None)

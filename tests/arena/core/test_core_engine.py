@@ -5,7 +5,7 @@ refused with one line before the engine sees it, and the pool keeps to its cap."
 
 import pytest
 
-from arena.children.reaper import leftovers
+from arena.children.reaper import in_session
 from arena.engine.client import Engine, EngineError, EnginePool, PoolClosed
 from arena.engine.limit import Limit
 from arena.engine.position import PositionError, from_moves, from_rows
@@ -75,11 +75,11 @@ def test_the_next_position_of_a_game_keeps_the_tree(engine):
 def test_a_closed_engine_leaves_no_process_and_refuses_requests():
     engine = Engine()
     engine.analyse(from_moves(BOARD, []), Limit(60)).get(timeout=10)
-    assert leftovers(engine.pid, set()) != []
+    assert in_session(engine.pid) != []
     analysis = engine.analyse(from_moves(BOARD, [[8, 4]]), Limit())
     engine.close()
     engine.close()  # idempotent
-    assert leftovers(engine.pid, set()) == []
+    assert in_session(engine.pid) == []
     with pytest.raises(EngineError):
         list(analysis)  # its final line never comes: it says the engine is gone
     with pytest.raises(EngineError):
@@ -91,11 +91,11 @@ def test_the_pool_hands_out_at_most_cap_engines_and_kills_what_it_gets_back():
     first = pool.acquire()
     assert pool.acquire(timeout=0.05) is None
     pool.release(first)
-    assert leftovers(first.pid, set()) == [] and pool.in_use == 0
+    assert in_session(first.pid) == [] and pool.in_use == 0
     second = pool.acquire(timeout=0.05)
     assert second is not None and second.alive
     pool.close()
-    assert leftovers(second.pid, set()) == [] and not second.alive
+    assert in_session(second.pid) == [] and not second.alive
     with pytest.raises(PoolClosed):
         pool.acquire(timeout=0.05)
 

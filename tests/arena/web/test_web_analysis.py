@@ -15,7 +15,7 @@ import pytest
 from waits import wait_until
 from web_server import Served
 
-from arena.children.reaper import leftovers
+from arena.children.reaper import in_session
 from arena.engine.client import EnginePool
 from records.game import GameRecord
 from records.result import Seat
@@ -139,13 +139,13 @@ def test_a_closed_stream_kills_its_engine_within_seconds(served):
     served.call("POST", f"/api/analysis/{stream.id}", {"board": BOARD, "moves": []})
     stream.next("update")
     [pid] = engine_pids(served)
-    assert leftovers(pid, set())
+    assert in_session(pid)
     stream.close()
     deadline = time.monotonic() + 5
-    while (leftovers(pid, set()) or served.server.app.state.boards.pool.in_use) and (
+    while (in_session(pid) or served.server.app.state.boards.pool.in_use) and (
             time.monotonic() < deadline):
         time.sleep(0.05)
-    assert leftovers(pid, set()) == [] and served.server.app.state.boards.pool.in_use == 0
+    assert in_session(pid) == [] and served.server.app.state.boards.pool.in_use == 0
 
 
 def test_a_dead_engine_is_replaced_and_the_position_analysed_again(served):
@@ -247,7 +247,7 @@ def test_stopping_the_server_kills_every_engine(tmp_path):
     stream.next("ready")
     [pid] = engine_pids(served)
     served.close()
-    assert leftovers(pid, set()) == []
+    assert in_session(pid) == []
     stream.close()
 
 

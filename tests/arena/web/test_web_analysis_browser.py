@@ -11,7 +11,7 @@ import time
 
 from skips import skip_if_missing
 
-from arena.children.reaper import leftovers
+from arena.children.reaper import in_session
 from devtools.browser import at_column, driver_missing, wait_for
 from records.game import GameRecord
 from records.log import ResultLog
@@ -140,13 +140,13 @@ def test_a_closed_tab_leaves_no_engine_process(browser, served):
     wait_for(browser, "document.getElementById('analysis-board').dataset.updates")
     boards = served.server.app.state.boards
     [pid] = [s.engine.pid for s in boards._sessions.values() if s.engine]
-    assert leftovers(pid, set())
+    assert in_session(pid)
     browser.close()
     browser.switch_to.window(first)
     deadline = time.monotonic() + 10
-    while (leftovers(pid, set()) or boards.pool.in_use) and time.monotonic() < deadline:
+    while (in_session(pid) or boards.pool.in_use) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert leftovers(pid, set()) == [] and boards.pool.in_use == 0
+    assert in_session(pid) == [] and boards.pool.in_use == 0
 
 
 def cursor(driver):
