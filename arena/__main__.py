@@ -34,10 +34,17 @@ from arena.batch.config import Config, ConfigError, load_config, player_from_arg
 from arena.children import system
 from arena.core.boards import draw_board
 from arena.core.tasks import Task, play_task
-from arena.engine.client import EngineError
+from arena.engine.client import ANALYSIS_SECONDS, EngineError
 from arena.engine.limit import Limit
 from arena.engine.position import PositionError
-from arena.engine.review import DEFAULT_SECONDS, REVIEWS_DIR, load_review, review_all, summary
+from arena.engine.review import (
+    CHECK_SECONDS,
+    DEFAULT_SECONDS,
+    REVIEWS_DIR,
+    load_review,
+    review_all,
+    summary,
+)
 from arena.report import command as stat_command
 from arena.suite import command as suite_command
 from records.board import Board
@@ -168,10 +175,13 @@ def build_parser() -> argparse.ArgumentParser:
     review = command(
         "review", quiet="no progress bar", help="each position of each game evaluated by the "
         "engine, the mistakes marked (docs/web.md)",
-        description="Review every game of a log: each position evaluated by the engine, the\n"
-                    "inaccuracies, mistakes and blunders marked, and the loss analysis's\n"
-                    "decisive move of each game lost on the board (docs/web.md, 'Game\n"
-                    f"review'); the reviews are kept in {REVIEWS_DIR}/ beside the log.")
+        description="Review every game of a log (docs/web.md, 'Game review'): each position\n"
+                    "evaluated by the engine, the inaccuracies, mistakes and blunders marked,\n"
+                    "each mark kept only where a deeper look confirms it (at least "
+                    f"{CHECK_SECONDS:g} s a\nposition, the course's limit a move), and the loss "
+                    "analysis's decisive move of\neach game lost on the board, at "
+                    f"{ANALYSIS_SECONDS:g} s a position; the reviews are kept in\n"
+                    f"{REVIEWS_DIR}/ beside the log.")
     review.add_argument("records", type=Path,
                         help=f"a JSON Lines log of games, or a results folder holding {LOG_NAME}")
     review.add_argument("-j", "--jobs", type=int, default=1,
@@ -381,6 +391,13 @@ def cmd_review(args: argparse.Namespace) -> int:
         raise ResultsError(f"review: {exc}") from None
     print(f"{len(reviews)} games reviewed at {budget} ({made} now, {len(reviews) - made} "
           f"kept from before) in {folder / REVIEWS_DIR}")
+    checks = ", ".join(sorted({str(r.check) for r in reviews})) or "-"
+    analyses = ", ".join(sorted({f"{r.analysis_seconds:g} s" for r in reviews
+                                 if r.analysis_seconds})) or "-"
+    print(f"each mark checked at {checks}: {sum(len(r.marks) for r in reviews)} of the first "
+          f"pass's {sum(len(r.candidates) for r in reviews)} kept, "
+          f"{sum(r.check_elapsed for r in reviews) / max(len(reviews), 1):.1f} s a game; "
+          f"decisive moves by the loss analysis at {analyses} a position")
     print("\n".join(summary(records, reviews)))
     return 0
 

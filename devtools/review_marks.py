@@ -1,7 +1,8 @@
 """A game review's marks held against a much deeper look (docs/web.md, "Game review"): the
 first pass's marks (before the check) and the marks the check kept (after), each judged again
-by one search of the position before the marked move at --deep seconds (10 by default), a
-fresh engine for every game, with every proof either search found.
+by a look as the check's (`arena.engine.review.look`: a search of the position before the
+marked move, and of the one after it where the move played has few play-outs there) at --deep
+seconds (10 by default), a fresh engine for every game, with every proof either look found.
 
 A mark is *confirmed* where the deep look marks the move at least as hard, *weaker* where it
 marks it by a smaller step (a mistake it calls an inaccuracy), *refuted* where it marks it not
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-from collections import Counter, deque
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -34,13 +35,14 @@ from arena.engine.limit import Limit
 from arena.engine.position import game_positions
 from arena.engine.review import (
     BUDGET,
+    CHECK_VISITS,
     FALLS,
     GAVE_AWAY,
     WALKED_INTO,
     Mark,
     Position,
     judge,
-    position_of,
+    look,
     proven_worse,
     review_all,
     with_proofs,
@@ -55,6 +57,8 @@ DEEP_SECONDS = 10.0
 SEVERITY = {**{name: len(FALLS) - i for i, (_, name) in enumerate(FALLS)},
             WALKED_INTO: len(FALLS), GAVE_AWAY: len(FALLS)}
 VERDICTS = ("confirmed", "weaker", "refuted")
+NO_MARGIN = "after, no margin"
+ROWS = ("before", "after", NO_MARGIN)
 
 
 def lost_games_parser(doc: str, records: Sequence[Path] = RECORDS) -> argparse.ArgumentParser:
@@ -92,16 +96,15 @@ def recommended_worse(best: Optional[Sequence[int]], move: Sequence[int],
     return proven_worse(found[tuple(best)], found[tuple(move)])
 
 
-def deep_looks(work: List[Tuple[GameRecord, List[int]]], limit: Limit,
+def deep_looks(work: List[Tuple[GameRecord, List[Mark]]], limit: Limit,
                jobs: int) -> List[Dict[int, Position]]:
-    """Each game's positions before ``indices``, searched at ``limit`` by a fresh engine."""
-    def one(item: Tuple[GameRecord, List[int]]) -> Dict[int, Position]:
-        record, indices = item
+    """Each game's marked moves looked at by `look` at ``limit``, a fresh engine a game."""
+    def one(item: Tuple[GameRecord, List[Mark]]) -> Dict[int, Position]:
+        record, marks = item
         setups = game_positions(record.board, record.moves)
         engine = Engine(list(ARGV))
         try:
-            return {i: position_of(deque(engine.analyse(setups[i], limit), maxlen=1)[0])
-                    for i in indices}
+            return {m.index: look(engine, setups, m.index, m.move, limit) for m in marks}
         finally:
             engine.close()
 
@@ -125,16 +128,18 @@ def main() -> None:
         write_log(folder / "games.jsonl", records)
         reviews, _ = review_all(records, folder, budget, args.jobs, quiet=True)
     limit = Limit(args.deep)
-    work = [(r, sorted({m.index for m in rv.candidates})) for r, rv in zip(records, reviews)]
+    work = [(r, rv.candidates) for r, rv in zip(records, reviews)]
     deep = deep_looks(work, limit, args.jobs)
-    counts: Dict[str, Counter[str]] = {"before": Counter(), "after": Counter()}
+    counts: Dict[str, Counter[str]] = {name: Counter() for name in ROWS}
     worse: Counter[str] = Counter()
+    second = 0  # checks that searched the position after the move played too
     lines = []
+    unchecked = 0
     for record, review, looks in zip(records, reviews, deep):
-        checks = dict(zip((c.index for c in review.candidates), review.checks))
         after = {m.index: m for m in review.marks}
-        for mark in review.candidates:
-            looked = with_proofs(looks[mark.index], checks[mark.index])
+        for mark, check in zip(review.candidates, review.checks):
+            looked = looks[mark.index] if check is None else with_proofs(looks[mark.index],
+                                                                         check)
             own = judge(mark.index, mark.move, looked, limit)
             first = review.positions[mark.index].best  # the first pass's recommendation
             counts["before"][verdict(mark, own)] += 1
@@ -143,26 +148,38 @@ def main() -> None:
             if kept is not None:
                 counts["after"][verdict(kept, own)] += 1
                 worse["after"] += recommended_worse(kept.best, mark.move, looked)
+            if check is None:
+                unchecked += 1
+            elif (bare := judge(mark.index, mark.move, check, review.check)) is not None:
+                counts[NO_MARGIN][verdict(bare, own)] += 1  # the check without its margin
+                worse[NO_MARGIN] += recommended_worse(bare.best, mark.move, looked)
+            played = next((m for m in (check or looked).moves if m.move == mark.move), None)
+            second += (check is not None and check.proof is None and played is not None
+                       and played.visits < CHECK_VISITS and played.proof is None)
             lines.append(f"  {record.key.seed} r{record.key.round} move {mark.index + 1:>2} "
                          f"{mark.mark} {mark.fall:.2f} -> "
-                         + (f"{kept.mark} {kept.fall:.2f}" if kept else "(not kept)")
+                         + ("(not checked)" if check is None else
+                            f"{kept.mark} {kept.fall:.2f}" if kept else "(not kept)")
                          + f"; at {args.deep:g} s: "
                          + (f"{own.mark} {own.fall:.2f}" if own else "no mark"))
     n = len(records)
     moves = sum(len(r.moves) for r in records)
     print(f"{n} games lost by {args.lost_by}, {moves} moves, reviewed at {budget}, marks "
           f"checked at {reviews[0].check if reviews else '-'}, the deep look at {limit}")
-    print(f"{'marks':<8}{'count':>7}" + "".join(f"{v:>11}" for v in VERDICTS)
+    print(f"{'marks':<17}{'count':>7}" + "".join(f"{v:>11}" for v in VERDICTS)
           + f"{'recommended proven worse':>26}")
-    for name in ("before", "after"):
+    for name in ROWS:
         c = counts[name]
-        print(f"{name:<8}{sum(c.values()):>7}" + "".join(f"{c[v]:>11}" for v in VERDICTS)
+        print(f"{name:<17}{sum(c.values()):>7}" + "".join(f"{c[v]:>11}" for v in VERDICTS)
               + f"{worse[name]:>26}")
     by_kind: Counter[str] = Counter(m.mark for rv in reviews for m in rv.marks)
     print("after, by mark: " + ", ".join(f"{k} {v}" for k, v in by_kind.most_common()))
     print(f"seconds a game: review {sum(rv.elapsed for rv in reviews) / max(n, 1):.1f} "
           f"(of which the check {sum(rv.check_elapsed for rv in reviews) / max(n, 1):.1f}; "
           f"longest review {max((rv.elapsed for rv in reviews), default=0):.1f})")
+    print(f"checks that also searched the position after the move played: {second} of "
+          f"{sum(len(rv.candidates) for rv in reviews) - unchecked}; marks not checked (the "
+          f"check's seconds a game spent): {unchecked}")
     print("each mark of the first pass:")
     print("\n".join(lines))
 

@@ -47,6 +47,15 @@ CHECK_PLAYOUTS_FACTOR = 10
 # marks a check kept on the bot's losses were refuted by a look at 10 s, and 1 weakened
 # (docs/web.md, "Game review": devtools/review_marks.py).
 CHECK_MARGIN = 0.05
+# Fewer play-outs than this through the move played in the check's search of the position
+# before it (an eighth of a 3 s search here): the check reads its value from a search of the
+# position after it, at the same budget. A move the search thinks little of gets few
+# play-outs, and their mean reads low: on the bot's losses, 0.12 for a move that a search of
+# its own valued 0.22 (docs/web.md, "Game review").
+CHECK_VISITS = 1000
+# The check's seconds a game: the marks of the first pass are checked largest fall first until
+# these are spent, and the rest are not shown (the review says how many).
+CHECK_GAME_SECONDS = 30.0
 GAVE_AWAY = "gave away a proven win"
 WALKED_INTO = "walked into a proven loss"
 
@@ -69,11 +78,12 @@ def falls(budget: Limit) -> Tuple[Tuple[float, str], ...]:
 @dataclass
 class MoveValue:
     """One move of a position as the engine saw it: the mover's win chance after it (None:
-    not searched) and its proof for the mover (None: not proven)."""
+    not searched), its proof for the mover (None: not proven) and the play-outs through it."""
 
     move: List[int]
     value: Optional[float] = None
     proof: Optional[Outcome] = None
+    visits: int = 0
 
     def __post_init__(self) -> None:
         self.proof = None if self.proof is None else Outcome(self.proof)  # the file's word
@@ -138,7 +148,8 @@ class Review:
     analysis_seconds: Optional[float] = None  # the loss analysis's budget a position
     check: Limit = Limit()  # the check's budget a position
     candidates: List[Mark] = field(default_factory=list)  # the first pass's marks
-    checks: List[Position] = field(default_factory=list)  # the check of each candidate
+    # the check of each candidate (None: not checked, the check's seconds a game spent)
+    checks: List[Optional[Position]] = field(default_factory=list)
     check_elapsed: float = 0.0  # seconds the checks took
 
     def to_dict(self) -> Dict[str, Any]:
@@ -152,7 +163,7 @@ class Review:
                       "positions": [Position(**p) for p in data["positions"]],
                       "marks": [Mark(**m) for m in data["marks"]],
                       "candidates": [Mark(**m) for m in data["candidates"]],
-                      "checks": [Position(**p) for p in data["checks"]]})
+                      "checks": [p and Position(**p) for p in data["checks"]]})
 
 
 def _limit_dict(limit: Limit) -> Dict[str, Any]:
@@ -227,7 +238,25 @@ def with_proofs(looked: Position, *others: Position, played: Optional[Sequence[i
         proofs.setdefault(tuple(played), after.proof.reversed)
     proof = looked.proof or next((o.proof for o in others if o.proof), None)
     return replace(looked, proof=proof, moves=[
-        MoveValue(m.move, m.value, m.proof or proofs.get(tuple(m.move))) for m in looked.moves])
+        replace(m, proof=m.proof or proofs.get(tuple(m.move))) for m in looked.moves])
+
+
+def look(engine: Engine, setups: Sequence[Setup], index: int, move: Sequence[int],
+         limit: Limit) -> Position:
+    """A deeper look at the move played at ``index``: a search of the position before it at
+    ``limit`` (``setups`` the game's positions). Where the move played has fewer than
+    CHECK_VISITS play-outs there (the search thought little of it, and its value is a few
+    play-outs' mean), its value and proof are read from a search of the position after it
+    at the same ``limit``."""
+    looked = position_of(_final(engine, setups[index], limit))
+    played = next((m for m in looked.moves if m.move == list(move)), None)
+    if (played is None or looked.proof is not None or played.proof is not None
+            or played.visits >= CHECK_VISITS or index + 1 >= len(setups)):
+        return looked
+    after = position_of(_final(engine, setups[index + 1], limit))
+    valued = replace(played, value=round(after.win_chance.pov(Seat.of_ply(index)), 4),
+                     proof=after.proof.reversed if after.proof else None)
+    return replace(looked, moves=[valued if m is played else m for m in looked.moves])
 
 
 def judge(index: int, move: Sequence[int], looked: Position, limit: Limit,
@@ -253,7 +282,8 @@ def judge(index: int, move: Sequence[int], looked: Position, limit: Limit,
         held = [m for m in ranked if m.proof is not Outcome.LOSS]
         if not held:
             return None
-        fall = 2 * ((_worth(held[0]) or 0.5) - 0.0)
+        worth = _worth(held[0])  # the mover's chances from that move's to nothing
+        fall = 2 * (0.5 if worth is None else worth)
         return Mark(index, list(move), mover, WALKED_INTO, round(fall, 4),
                     f"not proven lost at {limit}: {_listed([m.move for m in held])}",
                     held[0].move)
@@ -299,7 +329,8 @@ def position_of(line: Info) -> Position:
     chance = line.chance or WinChance(max(values, default=0.5), line.to_move)
     best = None if line.best is None else line.best.to_list()
     return Position(round(chance.pov(Seat.FIRST), 4), best, line.proof,
-                    [MoveValue(m.move.to_list(), m.value, m.proof) for m in line.moves])
+                    [MoveValue(m.move.to_list(), m.value, m.proof, m.visits)
+                     for m in line.moves])
 
 
 def searched(record: GameRecord) -> int:
@@ -335,46 +366,56 @@ def _final(engine: Engine, setup: Setup, budget: Limit) -> Info:
 def review_game(record: GameRecord, engine: Engine, budget: Limit,
                 progress: Optional[Callable[[int, int], None]] = None,
                 say: Callable[[str], None] = lambda text: None) -> Review:
-    """Every position of a game evaluated at ``budget`` and its moves marked (the first
-    pass), the loss analysis's decisive move, then each mark checked by a search of its
-    position at `check_budget` and kept as that search judges it; ``progress(done, total)``
-    called after each search (the total grows by the checks once they are known), ``say``
-    told what runs; PositionError, before any search, for a move no referee allows."""
+    """The loss analysis's decisive move, then every position of the game up to where that
+    analysis proves the game settled evaluated at ``budget`` (the positions from there on are
+    its proofs, not searched again) and the moves marked: the first pass; then each mark
+    checked by a search of its position at `check_budget` and kept as that search judges it.
+    ``progress(done, total)`` is called after each search (the total grows by the checks once
+    they are known), ``say`` told what runs; PositionError, before any search, for a move no
+    referee allows."""
     start = time.monotonic()
     setups = game_positions(record.board, record.moves)[:searched(record)]
-    positions: List[Position] = []
-    for i, setup in enumerate(setups):
-        positions.append(position_of(_final(engine, setup, budget)))
-        if progress:
-            progress(i + 1, len(setups))
-    if record.fault is None:  # ended on the board: the result is the last position's value
-        to_move = record.side(Seat.of_ply(len(record.moves)))
-        positions.append(Position(record.result.outcome(record.first).score, None,
-                                  record.result.outcome(to_move)))
     a = loss_analysis(record, lambda: not engine.alive, say)
     decisive = a.decisive.index if a is not None and a.decisive else None
-    shown = falls(budget)
     settled = None if a is None else a.lost_after
+    first = len(setups) if settled is None else min(settled, len(setups))
+    positions: List[Position] = []
+    for i, setup in enumerate(setups[:first]):
+        positions.append(position_of(_final(engine, setup, budget)))
+        if progress:
+            progress(i + 1, first)
+    loser = None if record.loser is None else record.seat(record.loser)
+    for ply in range(first, len(setups) + (record.fault is None)):
+        # proven: by the loss analysis from ``settled`` on (the loser lost, the winner won);
+        # after the last move of a game that ended on the board, by its result
+        to_move = Seat.of_ply(ply)
+        outcome = (record.result.outcome(record.side(to_move)) if ply == len(setups)
+                   else Outcome.LOSS if to_move is loser else Outcome.WIN)
+        positions.append(Position(WinChance.of(outcome, to_move).pov(Seat.FIRST), None,
+                                  outcome))
+    shown = falls(budget)
     candidates = mark_moves(record.moves, positions, shown, settled)
     check = check_budget(record, budget)
     checked = time.monotonic()
-    checks: List[Position] = []
-    for k, mark in enumerate(candidates):
+    looks: Dict[int, Position] = {}
+    for k, mark in enumerate(sorted(candidates, key=lambda m: -m.fall)):
+        if time.monotonic() - checked >= CHECK_GAME_SECONDS:
+            break
         say(f"checking mark {k + 1} of {len(candidates)} at {check}")
-        looked = position_of(_final(engine, setups[mark.index], check))
+        looked = look(engine, setups, mark.index, mark.move, check)
         i = mark.index  # the first pass's proofs hold too: the position's, the move's after it
-        checks.append(with_proofs(looked, positions[i], played=mark.move,
-                                  after=positions[i + 1]))
+        looks[i] = with_proofs(looked, positions[i], played=mark.move, after=positions[i + 1])
         if progress:
-            progress(len(setups) + k + 1, len(setups) + len(candidates))
-    marks = [m for c, looked in zip(candidates, checks)
-             if (m := judge(c.index, c.move, looked, check, CHECK_MARGIN))]
+            progress(first + k + 1, first + len(candidates))
+    marks = [m for c in candidates if c.index in looks
+             and (m := judge(c.index, c.move, looks[c.index], check, CHECK_MARGIN))]
     now = time.monotonic()
     return Review(record.key, budget, positions, marks, decisive, round(now - start, 3),
                   noise=noise(budget),
                   hidden=[name for size, name in FALLS if (size, name) not in shown],
                   settled=settled, analysis_seconds=None if a is None else a.seconds,
-                  check=check, candidates=candidates, checks=checks,
+                  check=check, candidates=candidates,
+                  checks=[looks.get(c.index) for c in candidates],
                   check_elapsed=round(now - checked, 3))
 
 

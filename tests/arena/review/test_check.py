@@ -132,9 +132,9 @@ class FakeEngine:
         return [Info.parse({"done": True, **lines[ply]}, setup.seat)]
 
 
-def line(best, *moves) -> Dict[str, Any]:
-    return {"best": best, "proof": None,
-            "moves": [{"move": m, "value": v, "proof": None} for m, v in moves]}
+def line(best, *moves, visits=1000) -> Dict[str, Any]:
+    return {"best": best, "proof": None, "moves": [
+        {"move": m, "value": v, "proof": None, "visits": visits} for m, v in moves]}
 
 
 TIE = GameRecord(batch="hand", seed=0, round=0, leg=0, a="alice", b="bob", M=9, N=9, no_x=0,
@@ -163,8 +163,34 @@ def test_each_first_pass_mark_is_kept_only_as_the_check_judges_it(check, kept):
     # the first pass's two positions, then the check of position 0, each counted
     assert engine.asked == [(0, Limit(0.5)), (1, Limit(0.5)), (0, CHECK)]
     assert progress == [(1, 2), (2, 2), (3, 3)]
+    assert review.checks[0].moves[0].visits == 1000
     assert said == ["checking mark 1 of 1 at 3 s a position"]
     # the file keeps both passes and reads back equal
+    assert rv.Review.from_dict(json.loads(json.dumps(review.to_dict()))) == review
+
+
+def test_a_move_the_check_hardly_searched_is_valued_by_a_search_after_it():
+    # the check's search of position 0 gives the move played 5 play-outs and a value of 0:
+    # a few play-outs' mean; the search of the position after it (the second player to move,
+    # its chance 0.45) values it 0.55 for the first, a fall of 0.1: nothing clears the margin
+    check = {0: {**line([8, 3], ([8, 3], 0.6)), "moves": [
+                 {"move": [8, 0], "value": 0.0, "proof": None, "visits": 5},
+                 {"move": [8, 3], "value": 0.6, "proof": None, "visits": 9000}]},
+             1: line([8, 8], ([8, 8], 0.45), ([7, 0], 0.3))}
+    engine = FakeEngine(FIRST, check)
+    review = rv.review_game(TIE, engine, Limit(0.5))
+    assert engine.asked[2:] == [(0, CHECK), (1, CHECK)]
+    assert review.checks[0].moves[0] == MoveValue([8, 0], 0.55, None, 5)
+    assert [m.index for m in review.candidates] == [0] and review.marks == []
+
+
+def test_the_marks_left_once_the_checks_seconds_are_spent_are_not_shown(monkeypatch):
+    confirmed = {0: line([8, 5], ([8, 0], 0.3), ([8, 3], 0.55), ([8, 5], 0.62))}
+    monkeypatch.setattr(rv, "CHECK_GAME_SECONDS", 0.0)
+    engine = FakeEngine(FIRST, confirmed)
+    review = rv.review_game(TIE, engine, Limit(0.5))
+    assert [m.index for m in review.candidates] == [0] and review.checks == [None]
+    assert review.marks == [] and engine.asked == [(0, Limit(0.5)), (1, Limit(0.5))]
     assert rv.Review.from_dict(json.loads(json.dumps(review.to_dict()))) == review
 
 

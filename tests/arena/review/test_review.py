@@ -155,8 +155,10 @@ def test_a_short_game_is_reviewed_kept_and_read_back(tmp_path, monkeypatch):
     review = reviews[0]
     assert len(review.positions) == len(OPENING) + 1
     assert review.positions[-1] == Position(1.0, None, "loss")  # X made four; O to move
-    assert review.positions[-2].proof == "win" and review.positions[-2].chance == 1.0
-    assert review.positions[-2].best == [5, 0]  # the engine sees X's four
+    # the loss analysis proves the game lost for O from move 6 on: that position is its
+    # proof (X to move, won), not searched again
+    assert review.settled == 6
+    assert review.positions[-2] == Position(1.0, None, "win")
     # O's (6, 8) let X's four in: proven lost after it, while (5, 0), the block, was not
     # proven lost before it (every other move lost at once); the record has no loss
     # analysis, so the review ran one: it names the same move
@@ -203,8 +205,9 @@ def test_the_command_reviews_a_log_then_skips_what_it_reviewed(tmp_path):
     proc = arena_review_on_a_terminal(str(tmp_path), "--playouts", "100", "-j", "2",
                                       "--lost-by", "b")
     assert proc.returncode == 0, proc.stderr
-    # bob's lost game only: its 7 positions, then the check of its one mark of the first pass
-    assert "review: 100%" in proc.stderr and "8/8" in proc.stderr
+    # bob's lost game only: its 6 positions before the loss analysis proves it lost, then
+    # the check of its one mark of the first pass
+    assert "review: 100%" in proc.stderr and "7/7" in proc.stderr
     assert proc.stdout.splitlines()[0].startswith("1 games reviewed at 100 play-outs a "
                                                   "position (1 now, 0 kept from before)")
     assert [p.name for p in (tmp_path / "reviews").iterdir()] == ["hand_alice_bob_0_0_0.json"]
@@ -214,6 +217,11 @@ def test_the_command_reviews_a_log_then_skips_what_it_reviewed(tmp_path):
     assert "(1 now, 1 kept from before)" in proc.stdout
     assert "4/4" in proc.stderr  # only the tie's four positions were searched
     lines = proc.stdout.splitlines()
+    # both budgets and what the check cost; the loss analysis's budget
+    assert lines[1].startswith("each mark checked at 1000 play-outs a position: 1 of the "
+                               "first pass's 1 kept, ")
+    assert lines[1].endswith(" s a game; decisive moves by the loss analysis at 1 s a position")
+    lines = lines[1:]
     assert lines[1].split() == ["player", "inaccuracy", "mistake", "blunder", "walked", "into",
                                 "a", "proven", "loss", "gave", "away", "a", "proven", "win"]
     assert any(line.split()[0] == "bob" and line.split()[4] == "1" for line in lines[2:])

@@ -62,8 +62,9 @@ def test_a_finished_game_is_reviewed_as_a_job_and_kept(served, tmp_path):
     assert status == 202 and json.loads(text)["state"] in ("queued", "running")
     state = review_when_ready(served)
     assert state["state"] == "ready", state["message"]
-    # each position of the first pass, then the check of its one mark
-    assert state["done"] == state["total"] == len(OPENING) + 1
+    # each position of the first pass before the loss analysis proves the game lost (6),
+    # then the check of its one mark
+    assert state["done"] == state["total"] == len(OPENING)
     assert state["game"]["names"] == ["alice", "bob"] and state["game"]["moves"] == OPENING
     review = state["review"]
     assert len(review["positions"]) == len(OPENING) + 1
