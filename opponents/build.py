@@ -34,12 +34,13 @@ class BuildError(Exception):
 
 
 def compile_library(sources: Sequence[PathLike], output: PathLike,
-                    defines: Iterable[str] = (), libstdcxx: bool = True) -> Path:
+                    defines: Iterable[str] = (), libstdcxx: bool = True,
+                    flags: Sequence[str] = ()) -> Path:
     """Compile ``sources`` into the shared library ``output`` with the course's flags; each
     source's folder is on the include path. C++ is linked by g++; ``libstdcxx=False`` links
     it with gcc, without libstdc++, as the course's own libraries are. ``defines`` are macro
-    names (``MODE_SEGV``). The library appears whole or not at all, so processes that build
-    the same library at once never load half of one."""
+    names (``MODE_SEGV``); ``flags`` go after the course's. The library appears whole or not
+    at all, so processes that build the same library at once never load half of one."""
     paths = [Path(s) for s in sources]
     library = Path(output)
     cxx = any(s.suffix in CXX_SUFFIXES for s in paths)
@@ -48,7 +49,7 @@ def compile_library(sources: Sequence[PathLike], output: PathLike,
     library.parent.mkdir(parents=True, exist_ok=True)
     partial = library.with_name(f".{library.name}.{os.getpid()}.part")
     command = [compiler, *([CXX_STANDARD] if cxx else []), *COURSE_FLAGS, *folders,
-               *(f"-D{name}" for name in defines), *map(str, paths), "-o", str(partial)]
+               *flags, *(f"-D{name}" for name in defines), *map(str, paths), "-o", str(partial)]
     try:
         done = subprocess.run(command)
         if done.returncode != 0:

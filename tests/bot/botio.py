@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
 from plain_referee import PlainGame
+from procs import children, cpu_seconds
 from waits import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,67 +53,17 @@ def run_bot(args: List[str], stdin: bytes, cwd: Optional[Path] = None,
                           timeout=timeout)
 
 
-def stat_fields(pid: int) -> List[str]:
-    """Fields of /proc/<pid>/stat after the command name: [0] state, [3] session, [11] user
-    and [12] system CPU time in clock ticks."""
-    with open(f"/proc/{pid}/stat", "rb") as f:
-        data = f.read()
-    return data[data.rindex(b")") + 2:].decode().split()
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time ``pid`` has used (0 once it is gone): /proc's scheduler figure in nanoseconds,
-    else its clock ticks (10 ms apart, too coarse for a short search)."""
-    try:
-        with open(f"/proc/{pid}/schedstat") as f:
-            return int(f.read().split()[0]) / 1e9
-    except OSError:
-        pass
-    try:
-        fields = stat_fields(pid)
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def searching(pid: int) -> Callable[[], bool]:
     """Whether ``pid`` has used BUSY CPU seconds since now."""
     start = cpu_seconds(pid)
     return lambda: cpu_seconds(pid) - start >= BUSY
 
 
-def children(pid: int) -> List[int]:
-    """The live child processes of ``pid`` (its forked leaf worker, for the bot)."""
-    found: List[int] = []
-    try:
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                found += [int(c) for c in f.read().split()]
-    except OSError:  # gone
-        pass
-    return found
-
-
-def in_session(session: int) -> List[int]:
-    """Live (not zombie) processes of ``session``: what a bot started with
-    ``new_session=True`` left behind, whoever its parent is now."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = stat_fields(int(entry))
-            except (OSError, ValueError):
-                continue
-            if fields[0] != "Z" and int(fields[3]) == session:
-                found.append(int(entry))
-    return found
-
-
 class BotProcess:
     """``python -m bot ARGS`` kept running and spoken to request by request. Every read has a
     deadline (``timeout`` seconds), so a bot that hangs fails the test instead of stalling it.
-    ``new_session``: the bot leads a session of its own (``in_session(pid)`` finds its
-    processes)."""
+    ``new_session``: the bot leads a session of its own (arena.children.reaper's
+    ``in_session(pid)`` finds its processes)."""
 
     def __init__(self, args: List[str], timeout: float = WAIT, new_session: bool = False) -> None:
         self.timeout = timeout

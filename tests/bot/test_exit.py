@@ -2,7 +2,7 @@
 worker is busy with its move or while it ponders, the bot as it ships leaves nothing behind
 (its worker exits when its pipe to the main process ends: within a second; the tests wait
 up to botio.WAIT, so that a loaded machine does not fail them). The bot runs in a session of
-its own, so /proc finds whatever it started, whoever its parent is then.
+its own, so its session finds whatever it started, whoever its parent is then.
 tests/arena/core/test_core_bot_exit.py does the same through the arena's process player."""
 
 from __future__ import annotations
@@ -13,11 +13,14 @@ from contextlib import contextmanager
 from typing import Iterator, List
 
 import pytest
-from botio import BotProcess, children, in_session, searching
+from botio import BotProcess, children, searching
 from skips import skip_if
 from waits import wait_until
 
-pytestmark = skip_if(len(os.sched_getaffinity(0)) < 2, "one core")
+from arena.children.reaper import in_session
+from bot.search.fork import spare_cores
+
+pytestmark = skip_if(spare_cores() < 1, "one core")
 
 
 @contextmanager

@@ -19,7 +19,6 @@ anywhere, so that every shape is played whatever Hypothesis draws."""
 
 from __future__ import annotations
 
-import os
 from contextlib import ExitStack
 from typing import Callable, Iterator, List, Tuple
 
@@ -33,6 +32,7 @@ from skips import skip_if
 
 from bot.protocol.function import get_point
 from bot.search.clock import Limit
+from bot.search.fork import spare_cores
 
 TINY = Limit(seconds=5, playouts=3)
 TINY_ARGS = ["--playouts", "3", "--seed", "1"]
@@ -135,7 +135,7 @@ def test_the_shipped_bot_replies_legally_over_a_pipe(shape: Tuple[int, int], bot
     play_platform_game(SHIPPED_ARGS, data.draw(boards(shape)), bot_first, data)
 
 
-@skip_if(len(os.sched_getaffinity(0)) < 2, "one core")
+@skip_if(spare_cores() < 1, "one core")
 def test_the_shipped_bot_plays_leaves_out_in_its_worker() -> None:
     """The shipped examples above test the two-core bot: its forked worker plays out leaves
     during its move (the bot switches it off for the game after two moves in which its own

@@ -7,7 +7,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import psutil
 import pytest
+from procs import alive
 from waits import PATIENCE, nothing, wait_for_lines, wait_until
 
 from arena.batch.config import Config
@@ -131,16 +133,12 @@ def start_batch(cfg, tmp_path):
 def running(marker):
     """Pids of live (non-zombie) processes whose command line mentions `marker`."""
     found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
+    for proc in psutil.process_iter():
         try:
-            cmd = Path(f"/proc/{entry}/cmdline").read_bytes()
-            state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
+            if any(marker in arg for arg in proc.cmdline()) and alive(proc):
+                found.append(proc.pid)
+        except psutil.Error:
             continue
-        if marker.encode() in cmd and state != "Z":
-            found.append(int(entry))
     return found
 
 

@@ -1,12 +1,12 @@
 """Fixtures for the arena core tests: hostile players built at test time, and a check that no
 process a test started outlives it (every player's environment carries a unique mark, which
-grandchildren inherit, so /proc finds them even after they left the session)."""
-import os
+grandchildren inherit, so psutil finds them even after they left the session)."""
 import sys
 import uuid
 from typing import Dict, List
 
 import pytest
+from procs import marked
 from waits import nothing, wait_until
 
 from hostile.build import HERE as HOSTILE
@@ -21,18 +21,7 @@ C_MODES = ["GOOD", "SEGV", "DOUBLE_FREE", "ABORT", "LOOP", "SLEEP", "EXIT0", "NU
 
 def marked_pids(mark: str) -> List[int]:
     """Live (non-zombie) processes whose environment carries ``mark``."""
-    needle = f"{MARK_VAR}={mark}".encode()
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/environ", "rb") as f:
-                if needle in f.read().split(b"\0"):
-                    found.append(int(entry))
-        except OSError:
-            continue
-    return found
+    return marked(MARK_VAR, mark)
 
 
 @pytest.fixture

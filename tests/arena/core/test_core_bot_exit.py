@@ -8,37 +8,26 @@ import sys
 from functools import partial
 from pathlib import Path
 
+import psutil
 import pytest
+from procs import cpu_seconds
 from skips import skip_if
 from waits import PATIENCE, nothing, wait_until
 
 from arena.core.players.process import ProcessPlayer
+from bot.search.fork import spare_cores
 from records.codes import FaultKind
 
 ROOT = Path(__file__).resolve().parents[3]
 LONG_MOVE = 60.0  # seconds the bot thinks where its move must time out (at 0.8 s)
 BUSY = 0.1  # CPU seconds a process spends, once watched, before it counts as busy
 
-pytestmark = skip_if(len(os.sched_getaffinity(0)) < 2, "one core")
+pytestmark = skip_if(spare_cores() < 1, "one core")
 
 
 def bot_player(mark_env, move_time: float) -> ProcessPlayer:
     return ProcessPlayer("bot", [sys.executable, "-m", "bot", "--time", str(move_time)],
                          cwd=str(ROOT), env=dict(mark_env, PYTHONPATH=str(ROOT)))
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time ``pid`` has used (0 once it is gone), from /proc's scheduler figure (ns)."""
-    try:
-        with open(f"/proc/{pid}/schedstat") as f:
-            return int(f.read().split()[0]) / 1e9
-    except OSError:
-        return 0.0
-
-
-def parent(pid: int) -> int:
-    with open(f"/proc/{pid}/stat") as f:
-        return int(f.read().rsplit(")", 1)[1].split()[1])
 
 
 @pytest.mark.parametrize("when", ["worker busy", "pondering"])
@@ -55,7 +44,7 @@ def test_the_arena_ends_the_shipped_bot_and_its_worker(when, mark, mark_env, fin
             assert result.fault is None and result.point[0] == 11, result
         pids = wait_until(alive, lambda pids: len(pids) == 2)
         assert len(pids) == 2, pids  # the bot and its worker (forked as the bot starts)
-        (bot,) = [p for p in pids if parent(p) == os.getpid()]
+        (bot,) = [p for p in pids if psutil.Process(p).ppid() == os.getpid()]
         # The worker plays out leaves of the bot's move; pondering runs in the bot alone.
         busy = bot if not timed_out else next(p for p in pids if p != bot)
         start = cpu_seconds(busy)

@@ -66,7 +66,7 @@ def test_cpp_library_without_libstdcxx_loads_in_the_host(so, libs, leftmost_play
     ("offboard", FaultKind.ILLEGAL, "(9, 0)"),
     ("forbidden", FaultKind.ILLEGAL, "(4, 5)"),
     ("fullcol", FaultKind.ILLEGAL, "(0, 0)"),
-    ("undefined_symbol", FaultKind.LOAD_ERROR, "undefined symbol"),
+    ("undefined_symbol", FaultKind.LOAD_ERROR, "no_such_function_anywhere"),
     ("not_elf", FaultKind.LOAD_ERROR, ""),
     ("missing", FaultKind.LOAD_ERROR, "No such file"),
     ("init_segv", FaultKind.LOAD_ERROR, "SIGSEGV while loading"),

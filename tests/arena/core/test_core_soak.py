@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional
 
+import psutil
 from core_warm_proto import WarmProto
+from procs import children
 from waits import nothing, wait_until
 
 from arena.batch.config import load_config
@@ -51,27 +53,11 @@ class Sample:
 
 
 def rss_kib(pid: int) -> Optional[int]:
+    """The resident memory of ``pid`` in KiB; None once it is gone."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return None
-
-
-def children(pid: int) -> List[int]:
-    """Direct children of ``pid``: the arena's workers (players are their children)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry))
-    return found
+        return psutil.Process(pid).memory_info().rss // 1024
+    except psutil.Error:
+        return None
 
 
 def soak_config(tmp: Path, chaos: dict, mark_env: Dict[str, str]) -> Path:
@@ -99,7 +85,7 @@ def run_soak(config: Path, mark_env: Dict[str, str]) -> List[Sample]:
         while arena.poll() is None:
             games = log.read_bytes().count(b"\n") if log.exists() else 0
             sample = Sample(games)
-            for pid in [arena.pid] + children(arena.pid):
+            for pid in [arena.pid] + children(arena.pid):  # workers (players are theirs)
                 rss = rss_kib(pid)
                 if rss is not None:
                     sample.rss[pid] = rss

@@ -3,7 +3,6 @@ change nothing, games are played by the arena's referee and recorded, a game who
 is recorded as abandoned and leaves no process behind, and the watch state is the batch's."""
 
 import json
-import os
 import socket
 import sys
 import time
@@ -11,6 +10,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from procs import marked
 from web_server import PLAYERS, Followed, Served, new_game, play_to_the_end, your_turn
 
 import arena.web.games as games_module
@@ -125,17 +125,7 @@ def test_a_move_after_the_end_and_two_games_at_once(served):
 
 
 def marked_processes(mark: str):
-    needle = f"{MARK}={mark}".encode()
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/environ", "rb") as f:
-                    if needle in f.read():
-                        found.append(int(entry))
-            except OSError:
-                pass
-    return found
+    return marked(MARK, mark)
 
 
 def state_when(served, game_id, ready, timeout=60.0):
