@@ -2,13 +2,14 @@
 players between games. Tasks go a few at a time, so an interrupted batch leaves no pipe full of
 tasks; closing the iterator stops the workers, which close their players first."""
 
-import contextlib
-import ctypes
 import multiprocessing as mp
+import os
 import queue
 import signal
+import threading
 import traceback
 from itertools import chain, islice
+from multiprocessing.connection import wait
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -19,19 +20,49 @@ from arena.core.worker import GameWorker
 from records.game import GameRecord
 from records.player import PlayerSpec
 
+ORPHAN_LOOK = 1.0  # seconds between a worker's looks at its parent's pid when the pipe is silent
+
 
 def terminate(signum: int, frame: Any) -> None:
     """SIGTERM as an exception, so `finally` blocks stop workers and close players."""
     raise SystemExit(128 + signum)
 
 
+def orphaned(parent: int, sentinel: int, every: float = ORPHAN_LOOK) -> None:
+    """Return once the process ``parent`` has stopped being this one's parent: at once when the
+    pipe ``sentinel`` (multiprocessing's, whose other end only the parent holds) ends, else
+    within ``every`` seconds, from os.getppid (a sibling forked later may hold that end too)."""
+    while os.getppid() == parent and not wait([sentinel], timeout=every):
+        pass
+
+
+def _end_with_parent(results: "mp.Queue[Tuple[str, Any]]") -> None:
+    """A SIGTERM to this worker's main thread once its parent is gone, on every system, the one
+    it gets from the parent when a batch ends: the main thread may wait for a task or play a
+    game, and its `finally` closes the players either way. Linux's PR_SET_PDEATHSIG is no
+    substitute: it is lost when the parent dies before the worker asks for it, and macOS has
+    none."""
+    parent = mp.parent_process()
+    assert parent is not None and parent.pid is not None  # a worker is a forked child
+    pid, sentinel = parent.pid, parent.sentinel
+    main = threading.main_thread().ident
+    assert main is not None
+
+    def watch() -> None:
+        orphaned(pid, sentinel)
+        results.cancel_join_thread()  # nobody reads them now: exiting must not wait on them
+        signal.pthread_kill(main, signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
+
+
 def _worker(specs: Dict[str, PlayerSpec], tasks: "mp.Queue[Optional[Task]]",
             results: "mp.Queue[Tuple[str, Any]]", folder: Optional[Path] = None) -> None:
-    """Play tasks until the sentinel with one GameWorker; its players are closed on any exit."""
-    with contextlib.suppress(OSError, AttributeError):  # Linux: SIGTERM when the parent dies
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
+    """Play tasks until the sentinel with one GameWorker; its players are closed on any exit,
+    the parent's death included."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
     signal.signal(signal.SIGTERM, terminate)
+    _end_with_parent(results)
     worker = GameWorker(specs, LiveFile(folder) if folder is not None else None)
     try:
         for task in iter(tasks.get, None):
