@@ -43,10 +43,6 @@ FALL_NOISE_PLAYOUTS = {2000: 0.082, 10000: 0.071}
 # play-outs checks at CHECK_PLAYOUTS_FACTOR times its play-outs (so a seeded one repeats).
 CHECK_SECONDS = 3.0
 CHECK_PLAYOUTS_FACTOR = 10
-# How far a fall at the check must clear a mark's step for the mark: without it, 2 of the 12
-# marks a check kept on the bot's losses were refuted by a look at 10 s, and 1 weakened
-# (docs/web.md, "Game review": devtools/review_marks.py).
-CHECK_MARGIN = 0.05
 # Fewer play-outs than this through the move played in the check's search of the position
 # before it (an eighth of a 3 s search here): the check reads its value from a search of the
 # position after it, at the same budget. A move the search thinks little of gets few
@@ -369,7 +365,8 @@ def review_game(record: GameRecord, engine: Engine, budget: Limit,
     """The loss analysis's decisive move, then every position of the game up to where that
     analysis proves the game settled evaluated at ``budget`` (the positions from there on are
     its proofs, not searched again) and the moves marked: the first pass; then each mark
-    checked by a search of its position at `check_budget` and kept as that search judges it.
+    checked by a `look` at `check_budget` and kept as that look judges it, a fall clearing
+    its step by the check budget's `noise` (so two looks at it would most likely agree).
     ``progress(done, total)`` is called after each search (the total grows by the checks once
     they are known), ``say`` told what runs; PositionError, before any search, for a move no
     referee allows."""
@@ -408,7 +405,7 @@ def review_game(record: GameRecord, engine: Engine, budget: Limit,
         if progress:
             progress(first + k + 1, first + len(candidates))
     marks = [m for c in candidates if c.index in looks
-             and (m := judge(c.index, c.move, looks[c.index], check, CHECK_MARGIN))]
+             and (m := judge(c.index, c.move, looks[c.index], check, noise(check)))]
     now = time.monotonic()
     return Review(record.key, budget, positions, marks, decisive, round(now - start, 3),
                   noise=noise(budget),
