@@ -112,9 +112,10 @@
       "mark's dot sits at the position before the marked move, and it and the list open " +
       'that position on the analysis board (the move played is next in its list); a click ' +
       'elsewhere opens the position under the pointer.' +
-      (rv.hidden.length ? ' Not marked at this budget: ' + rv.hidden.join(', ') + ' (two ' +
-        "reviews at it differ by up to " + rv.noise.toFixed(2) + " in a move's fall, 9 moves " +
-        'in 10; choose a larger budget to see them).' : '');
+      (rv.hidden.length ? ' Not marked by the first pass at this budget: ' +
+        rv.hidden.join(', ') + " (two reviews at it differ by up to " + rv.noise.toFixed(2) +
+        " in a move's fall, 9 moves in 10; choose a larger budget to see them; the check may " +
+        'still call a mark of the first pass one).' : '');
   }
   // What the check did: its budget, the marks it kept, its cost.
   function checkText(rv) {
