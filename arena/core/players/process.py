@@ -108,12 +108,15 @@ class ProcessPlayer(Player):
         return f" (killed by signal {-code})" if code < 0 else f" (exit status {code})"
 
     def end_game(self) -> None:
-        if self._child is None:
+        # read once: a suite's Ctrl-C closes a player from the main thread while the thread
+        # that asked it may be ending the same game
+        child, tail = self._child, self._tail
+        if child is None:
             return
-        kill_tree(self._child)
-        if self._tail is not None:  # None: start_game was interrupted before its reader ran
-            self._tail.join(timeout=1.0)
-            self._last_tail = self._tail.text()
+        kill_tree(child)
+        if tail is not None:  # None: start_game was interrupted before its reader ran
+            tail.join(timeout=1.0)
+            self._last_tail = tail.text()
         self._child = self._reader = self._tail = None
 
     def stderr_tail(self) -> str:
