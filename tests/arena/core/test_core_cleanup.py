@@ -72,16 +72,16 @@ def test_without_the_proc_scan_a_process_player_leaves_nothing(mode, limit, as_o
 
 
 # A player that starts a grandchild in a session of its own and lives on: the grandchild says
-# its pid on the player's stdout, closes every pipe it has and sleeps.
+# its pid on the player's stdout, closes every pipe it has and waits for a signal (the kill).
 FAMILY = """
-import os, time
+import os, signal
 if os.fork() == 0:
     os.setsid()
     os.write(1, b"%d\\n" % os.getpid())
     os.closerange(0, 3)
-    time.sleep(120)
+    signal.pause()
     os._exit(0)
-time.sleep(120)
+signal.pause()
 """
 
 
@@ -104,7 +104,7 @@ def test_a_grandchild_in_a_new_session_without_the_pipes_is_found_without_proc(
 def test_an_orphan_in_a_new_session_without_the_pipes_is_found_by_its_mark(
         as_on_macos, mark, mark_env, find_marked):
     # its parent gone, nothing ties the grandchild to the player but the mark it inherited
-    script = FAMILY.rsplit("time.sleep(120)", 1)[0] + "os.read(0, 1)\n"  # exits at our word
+    script = FAMILY.rsplit("signal.pause()", 1)[0] + "os.read(0, 1)\n"  # exits at our word
     child = reaper.spawn([sys.executable, "-c", script], env=mark_env)
     assert select.select([child.stdout], [], [], PATIENCE)[0], "the grandchild never started"
     grandchild = int(child.stdout.readline())
