@@ -216,8 +216,7 @@ class Engine:
             request["moves"] = [list(m) for m in setup.moves]
         else:
             request["board"] = setup.rows()
-        budget = {"seconds": limit.seconds, "playouts": limit.playouts}
-        request.update({k: v for k, v in budget.items() if v is not None})
+        request.update({k: v for k, v in limit.engine_budget().items() if v is not None})
         analysis = AnalysisStream(setup.seat, on_line)
         self._send(request, analysis)
         return analysis

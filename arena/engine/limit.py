@@ -3,7 +3,7 @@ play-outs, an exact search's nodes, whichever it reaches first. The review, the 
 and a suite's build each take one: a budget is one idea in the arena whatever it measures."""
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Dict, Optional, Union
 
 
 @dataclass(frozen=True)
@@ -19,3 +19,8 @@ class Limit:
             f"{amount} {unit}" for amount, unit in (
                 (self.playouts, "play-outs"), (self.nodes, "nodes")) if amount]
         return " and ".join(parts) + " a position"
+
+    def engine_budget(self) -> Dict[str, Union[float, int, None]]:
+        """Its seconds and play-outs, as an engine request, a review's file and the review
+        page read a budget (nodes bound an exact search, never the engine)."""
+        return {"seconds": self.seconds, "playouts": self.playouts}

@@ -150,7 +150,7 @@ class Review:
 
     def to_dict(self) -> Dict[str, Any]:
         return {"v": self.v, **asdict(self), "key": self.key.to_dict(),  # "v" first
-                "budget": _limit_dict(self.budget), "check": _limit_dict(self.check)}
+                "budget": self.budget.engine_budget(), "check": self.check.engine_budget()}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> Review:
@@ -160,10 +160,6 @@ class Review:
                       "marks": [Mark(**m) for m in data["marks"]],
                       "candidates": [Mark(**m) for m in data["candidates"]],
                       "checks": [p and Position(**p) for p in data["checks"]]})
-
-
-def _limit_dict(limit: Limit) -> Dict[str, Any]:
-    return {"seconds": limit.seconds, "playouts": limit.playouts}
 
 
 # ---- the rule ---------------------------------------------------------------------------

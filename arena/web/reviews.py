@@ -77,7 +77,7 @@ class Reviews:
 
     def choices(self) -> Dict[str, Any]:
         """What the page offers: the server's budget and the seconds a page may choose."""
-        return {"default": {"seconds": self.budget.seconds, "playouts": self.budget.playouts},
+        return {"default": self.budget.engine_budget(),
                 "seconds": list(SECONDS_CHOICES)}
 
     def job(self, key: GameKey, budget: Limit) -> ReviewJob:
