@@ -391,12 +391,15 @@ def cmd_review(args: argparse.Namespace) -> int:
         raise ResultsError(f"review: {exc}") from None
     print(f"{len(reviews)} games reviewed at {budget} ({made} now, {len(reviews) - made} "
           f"kept from before) in {folder / REVIEWS_DIR}")
-    checks = ", ".join(sorted({str(r.check) for r in reviews})) or "-"
+    looks = ", ".join(sorted({f"{r.check} and confirmed at {r.confirm}" for r in reviews
+                              if r.candidates})) or "-"
     analyses = ", ".join(sorted({f"{r.analysis_seconds:g} s" for r in reviews
                                  if r.analysis_seconds})) or "-"
-    print(f"each mark checked at {checks}: {sum(len(r.marks) for r in reviews)} of the first "
-          f"pass's {sum(len(r.candidates) for r in reviews)} kept, "
-          f"{sum(r.check_elapsed for r in reviews) / max(len(reviews), 1):.1f} s a game; "
+    unchecked = sum(r.unchecked for r in reviews)
+    print(f"each mark checked at {looks}: {sum(len(r.marks) for r in reviews)} of the first "
+          f"pass's {sum(len(r.candidates) for r in reviews)} kept"
+          + (f" ({unchecked} not looked at: the review's seconds spent)" if unchecked else "")
+          + f", {sum(r.check_elapsed for r in reviews) / max(len(reviews), 1):.1f} s a game; "
           f"decisive moves by the loss analysis at {analyses} a position")
     print("\n".join(summary(records, reviews)))
     return 0

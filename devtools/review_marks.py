@@ -35,12 +35,10 @@ from arena.engine.limit import Limit
 from arena.engine.position import game_positions
 from arena.engine.review import (
     BUDGET,
-    CHECK_VISITS,
-    FALLS,
-    GAVE_AWAY,
-    WALKED_INTO,
+    SEVERITY,
     Mark,
     Position,
+    confirmed,
     judge,
     look,
     proven_worse,
@@ -53,12 +51,10 @@ from records.log import losses, read_games, write_log
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = sorted((ROOT / "docs" / "results").glob("partner-*.jsonl"))
 DEEP_SECONDS = 10.0
-# how hard each mark marks: a proof mark counts as hard as a blunder
-SEVERITY = {**{name: len(FALLS) - i for i, (_, name) in enumerate(FALLS)},
-            WALKED_INTO: len(FALLS), GAVE_AWAY: len(FALLS)}
 VERDICTS = ("confirmed", "weaker", "refuted")
+CHECK_ONLY = "the check alone"
 NO_MARGIN = "after, no margin"
-ROWS = ("before", "after", NO_MARGIN)
+ROWS = ("before", CHECK_ONLY, "after", NO_MARGIN)
 
 
 def lost_games_parser(doc: str, records: Sequence[Path] = RECORDS) -> argparse.ArgumentParser:
@@ -132,40 +128,40 @@ def main() -> None:
     deep = deep_looks(work, limit, args.jobs)
     counts: Dict[str, Counter[str]] = {name: Counter() for name in ROWS}
     worse: Counter[str] = Counter()
-    second = 0  # checks that searched the position after the move played too
     lines = []
-    unchecked = 0
-    for record, review, looks in zip(records, reviews, deep):
+    for record, review, deep_of in zip(records, reviews, deep):
+        budgets = [review.check, review.confirm]
         after = {m.index: m for m in review.marks}
-        for mark, check in zip(review.candidates, review.checks):
-            looked = looks[mark.index] if check is None else with_proofs(looks[mark.index],
-                                                                         check)
+        for mark, found in zip(review.candidates, review.checks):
+            looked = with_proofs(deep_of[mark.index], *found)
             own = judge(mark.index, mark.move, looked, limit)
-            first = review.positions[mark.index].best  # the first pass's recommendation
-            counts["before"][verdict(mark, own)] += 1
-            worse["before"] += recommended_worse(first, mark.move, looked)
-            kept = after.get(mark.index)
-            if kept is not None:
-                counts["after"][verdict(kept, own)] += 1
-                worse["after"] += recommended_worse(kept.best, mark.move, looked)
-            if check is None:
-                unchecked += 1
-            elif (bare := judge(mark.index, mark.move, check, review.check)) is not None:
-                counts[NO_MARGIN][verdict(bare, own)] += 1  # the check without its margin
-                worse[NO_MARGIN] += recommended_worse(bare.best, mark.move, looked)
-            played = next((m for m in (check or looked).moves if m.move == mark.move), None)
-            second += (check is not None and check.proof is None and played is not None
-                       and played.visits < CHECK_VISITS and played.proof is None)
+            shown: Dict[str, Optional[Mark]] = {
+                "before": mark,
+                CHECK_ONLY: confirmed(mark, found[:1], budgets[:1], review.positions),
+                "after": after.get(mark.index),
+                NO_MARGIN: confirmed(mark, found, budgets, review.positions, margins=False)}
+            # the first pass recommends its own best move
+            shown_best = {"before": review.positions[mark.index].best}
+            for name, kept in shown.items():
+                if kept is not None and (name == "before" or found):
+                    counts[name][verdict(kept, own)] += 1
+                    worse[name] += recommended_worse(shown_best.get(name, kept.best),
+                                                     mark.move, looked)
             lines.append(f"  {record.key.seed} r{record.key.round} move {mark.index + 1:>2} "
                          f"{mark.mark} {mark.fall:.2f} -> "
-                         + ("(not checked)" if check is None else
-                            f"{kept.mark} {kept.fall:.2f}" if kept else "(not kept)")
+                         + ("(not checked)" if not found else
+                            "; ".join(f"{lim.seconds:g} s: " + (
+                                f"{m.mark} {m.fall:.2f}" if (m := judge(
+                                    mark.index, mark.move, with_proofs(f, *found), lim))
+                                else "no mark") for f, lim in zip(found, budgets)))
+                         + (f" -> shown: {shown['after'].mark}" if shown["after"] else "")
                          + f"; at {args.deep:g} s: "
                          + (f"{own.mark} {own.fall:.2f}" if own else "no mark"))
     n = len(records)
     moves = sum(len(r.moves) for r in records)
     print(f"{n} games lost by {args.lost_by}, {moves} moves, reviewed at {budget}, marks "
-          f"checked at {reviews[0].check if reviews else '-'}, the deep look at {limit}")
+          f"checked at {reviews[0].check if reviews else '-'} and confirmed at "
+          f"{reviews[0].confirm if reviews else '-'}, the deep look at {limit}")
     print(f"{'marks':<17}{'count':>7}" + "".join(f"{v:>11}" for v in VERDICTS)
           + f"{'recommended proven worse':>26}")
     for name in ROWS:
@@ -177,9 +173,8 @@ def main() -> None:
     print(f"seconds a game: review {sum(rv.elapsed for rv in reviews) / max(n, 1):.1f} "
           f"(of which the check {sum(rv.check_elapsed for rv in reviews) / max(n, 1):.1f}; "
           f"longest review {max((rv.elapsed for rv in reviews), default=0):.1f})")
-    print(f"checks that also searched the position after the move played: {second} of "
-          f"{sum(len(rv.candidates) for rv in reviews) - unchecked}; marks not checked (the "
-          f"check's seconds a game spent): {unchecked}")
+    print(f"marks the first pass made: {sum(len(rv.candidates) for rv in reviews)}; not "
+          f"looked at (the review's seconds spent): {sum(rv.unchecked for rv in reviews)}")
     print("each mark of the first pass:")
     print("\n".join(lines))
 

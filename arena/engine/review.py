@@ -1,7 +1,8 @@
 """A game review: every position of a finished game evaluated by the engine at one budget, the
-moves marked by the rules of docs/web.md, "Game review", each mark kept only where a deeper look
-(the check, at least a player's own move time) confirms it, and the loss analysis's decisive
-move; kept beside the log with its budgets, so a second look at them reads the file."""
+moves marked by the rules of docs/web.md, "Game review", each mark kept only where two deeper
+looks (the check, at least a player's own move time, and one at twice that) confirm it, and the
+loss analysis's decisive move; kept beside the log with its budgets, so a second look at them
+reads the file."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from records.result import Outcome, Seat, WinChance
 
 LOG = logging.getLogger("arena.review")
 REVIEWS_DIR = "reviews"  # beside the log: reviews/<game>.json
-REVIEW_VERSION = 3  # 3: each mark checked by a deeper look
+REVIEW_VERSION = 4  # 4: each mark kept by the check confirmed by a second look
 DEFAULT_SECONDS = 0.5  # the engine's budget a position
 BUDGET = Limit(DEFAULT_SECONDS)  # a review's unless it asks for another
 SECONDS_CHOICES = (0.5, 2.0, 5.0)  # the review page's budgets
@@ -43,17 +44,29 @@ FALL_NOISE_PLAYOUTS = {2000: 0.082, 10000: 0.071}
 # play-outs checks at CHECK_PLAYOUTS_FACTOR times its play-outs (so a seeded one repeats).
 CHECK_SECONDS = 3.0
 CHECK_PLAYOUTS_FACTOR = 10
-# Fewer play-outs than this through the move played in the check's search of the position
-# before it (an eighth of a 3 s search here): the check reads its value from a search of the
+# A mark the check keeps is looked at once more at CONFIRM_FACTOR times the check's budget and
+# shown only where that look marks it too, by the milder of the two marks: on the bot's losses
+# a 3 s look and a 10 s look disagree on about one mark in four, and a look at 6 s proves lost
+# the positions where a 3 s look called a move "walked into a proven loss" that the 10 s look
+# finds lost already (docs/web.md, "Game review").
+CONFIRM_FACTOR = 2
+# Fewer play-outs than this through the move played in a look's search of the position
+# before it (an eighth of a 3 s search here): the look reads its value from a search of the
 # position after it, at the same budget. A move the search thinks little of gets few
 # play-outs, and their mean reads low: on the bot's losses, 0.12 for a move that a search of
 # its own valued 0.22 (docs/web.md, "Game review").
 CHECK_VISITS = 1000
-# The check's seconds a game: the marks of the first pass are checked largest fall first until
-# these are spent, and the rest are not shown (the review says how many).
-CHECK_GAME_SECONDS = 30.0
+# A review by seconds ends its looks by this many seconds from its start, scaled by its budget
+# against the default one (a 0.5 s review of one game stays under a minute here); a look
+# starts only where twice its budget is left (a look is at most two searches), largest fall
+# first, and the marks left are not shown (the review says how many). A review by play-outs
+# looks at every mark, so a seeded one repeats.
+REVIEW_SECONDS = 58.0
 GAVE_AWAY = "gave away a proven win"
 WALKED_INTO = "walked into a proven loss"
+# how hard each mark marks, the larger the harder: a proof mark as hard as a blunder
+SEVERITY = {**{name: len(FALLS) - i for i, (_, name) in enumerate(FALLS)},
+            WALKED_INTO: len(FALLS), GAVE_AWAY: len(FALLS)}
 
 
 def noise(budget: Limit) -> float:
@@ -143,23 +156,27 @@ class Review:
     settled: Optional[int] = None  # the loss analysis's lost_after: no mark from there on
     analysis_seconds: Optional[float] = None  # the loss analysis's budget a position
     check: Limit = Limit()  # the check's budget a position
+    confirm: Limit = Limit()  # the confirming look's budget a position
     candidates: List[Mark] = field(default_factory=list)  # the first pass's marks
-    # the check of each candidate (None: not checked, the check's seconds a game spent)
-    checks: List[Optional[Position]] = field(default_factory=list)
-    check_elapsed: float = 0.0  # seconds the checks took
+    # each candidate's looks, the check's then the confirming one's ([]: not looked at)
+    checks: List[List[Position]] = field(default_factory=list)
+    unchecked: int = 0  # candidates whose looks the review's seconds cut short: not shown
+    check_elapsed: float = 0.0  # seconds the looks took
 
     def to_dict(self) -> Dict[str, Any]:
         return {"v": self.v, **asdict(self), "key": self.key.to_dict(),  # "v" first
-                "budget": self.budget.engine_budget(), "check": self.check.engine_budget()}
+                "budget": self.budget.engine_budget(), "check": self.check.engine_budget(),
+                "confirm": self.confirm.engine_budget()}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> Review:
         return cls(**{**data, "key": GameKey.from_dict(data["key"]),
                       "budget": Limit(**data["budget"]), "check": Limit(**data["check"]),
+                      "confirm": Limit(**data["confirm"]),
                       "positions": [Position(**p) for p in data["positions"]],
                       "marks": [Mark(**m) for m in data["marks"]],
                       "candidates": [Mark(**m) for m in data["candidates"]],
-                      "checks": [p and Position(**p) for p in data["checks"]]})
+                      "checks": [[Position(**p) for p in c] for c in data["checks"]]})
 
 
 # ---- the rule ---------------------------------------------------------------------------
@@ -308,6 +325,32 @@ def check_budget(record: GameRecord, budget: Limit) -> Limit:
     return Limit(round(max(CHECK_SECONDS, longest, 2 * budget.seconds), 2), playouts)
 
 
+def confirm_budget(check: Limit) -> Limit:
+    """The confirming look's budget: CONFIRM_FACTOR times the check's."""
+    return Limit(check.seconds and round(CONFIRM_FACTOR * check.seconds, 2),
+                 check.playouts and CONFIRM_FACTOR * check.playouts)
+
+
+def confirmed(mark: Mark, looks: Sequence[Position], budgets: Sequence[Limit],
+              positions: Sequence[Position], margins: bool = True) -> Optional[Mark]:
+    """The mark shown for a first-pass ``mark`` whose looks (at ``budgets``, in order) are
+    ``looks``: each look judged with every proof any of them and the first pass found
+    (``positions``, the game's), a fall clearing its step by its budget's `noise` (none
+    without ``margins``); None unless every look of ``budgets`` marks the move, else the
+    mildest of their marks (of two alike, the deeper look's)."""
+    if len(looks) < len(budgets):
+        return None
+    i = mark.index
+    found = []
+    for looked, limit in zip(looks, budgets):
+        known = with_proofs(looked, *looks, positions[i], played=mark.move,
+                            after=positions[i + 1])
+        found.append(judge(i, mark.move, known, limit, noise(limit) if margins else 0.0))
+    if any(m is None for m in found):
+        return None
+    return min(reversed(found), key=lambda m: (SEVERITY[m.mark], m.fall))  # type: ignore
+
+
 def _listed(moves: Sequence[Sequence[int]], most: int = 3) -> str:
     """Moves in words: "(5,0), (8,1) and 2 more"."""
     shown = ", ".join(f"({x},{y})" for x, y in moves[:most])
@@ -360,12 +403,13 @@ def review_game(record: GameRecord, engine: Engine, budget: Limit,
                 say: Callable[[str], None] = lambda text: None) -> Review:
     """The loss analysis's decisive move, then every position of the game up to where that
     analysis proves the game settled evaluated at ``budget`` (the positions from there on are
-    its proofs, not searched again) and the moves marked: the first pass; then each mark
-    checked by a `look` at `check_budget` and kept as that look judges it, a fall clearing
-    its step by the check budget's `noise` (so two looks at it would most likely agree).
-    ``progress(done, total)`` is called after each search (the total grows by the checks once
-    they are known), ``say`` told what runs; PositionError, before any search, for a move no
-    referee allows."""
+    its proofs, not searched again) and the moves marked: the first pass; then each mark,
+    largest fall first until REVIEW_SECONDS (scaled by the budget) are spent, looked at by a
+    `look` at `check_budget` and, where that look marks it, by one at `confirm_budget`, and
+    shown only as `confirmed` (both looks mark it, each fall clearing its step by its own
+    budget's `noise`: the milder mark). ``progress(done, total)`` is called after each search
+    (the total grows by the looks once they are known), ``say`` told what runs;
+    PositionError, before any search, for a move no referee allows."""
     start = time.monotonic()
     setups = game_positions(record.board, record.moves)[:searched(record)]
     a = loss_analysis(record, lambda: not engine.alive, say)
@@ -388,27 +432,37 @@ def review_game(record: GameRecord, engine: Engine, budget: Limit,
                                   outcome))
     shown = falls(budget)
     candidates = mark_moves(record.moves, positions, shown, settled)
-    check = check_budget(record, budget)
+    budgets = [check_budget(record, budget)]
+    budgets.append(confirm_budget(budgets[0]))
+    end = None if budget.seconds is None else (
+        start + REVIEW_SECONDS * max(1.0, budget.seconds / DEFAULT_SECONDS))
+    worst = sum(2 * (limit.seconds or 0.0) for limit in budgets)  # a look: two searches
     checked = time.monotonic()
-    looks: Dict[int, Position] = {}
+    looks: Dict[int, List[Position]] = {}
+    marks: Dict[int, Mark] = {}
     for k, mark in enumerate(sorted(candidates, key=lambda m: -m.fall)):
-        if time.monotonic() - checked >= CHECK_GAME_SECONDS:
-            break
-        say(f"checking mark {k + 1} of {len(candidates)} at {check}")
-        looked = look(engine, setups, mark.index, mark.move, check)
-        i = mark.index  # the first pass's proofs hold too: the position's, the move's after it
-        looks[i] = with_proofs(looked, positions[i], played=mark.move, after=positions[i + 1])
-        if progress:
-            progress(first + k + 1, first + len(candidates))
-    marks = [m for c in candidates if c.index in looks
-             and (m := judge(c.index, c.move, looks[c.index], check, noise(check)))]
+        if end is not None and time.monotonic() + worst > end:
+            break  # the review's seconds are spent: this mark and the smaller ones not shown
+        found = looks[mark.index] = []
+        for limit in budgets:
+            say(f"checking mark {k + 1} of {len(candidates)} at {limit}")
+            found.append(look(engine, setups, mark.index, mark.move, limit))
+            if progress:
+                progress(first + sum(map(len, looks.values())),
+                         first + sum(map(len, looks.values())) + len(candidates) - k - 1)
+            if confirmed(mark, found, budgets[:len(found)], positions) is None:
+                break  # this look does not mark the move: dropped
+        kept = confirmed(mark, found, budgets, positions)
+        if kept is not None:
+            marks[mark.index] = kept
     now = time.monotonic()
-    return Review(record.key, budget, positions, marks, decisive, round(now - start, 3),
-                  noise=noise(budget),
+    return Review(record.key, budget, positions, [marks[i] for i in sorted(marks)], decisive,
+                  round(now - start, 3), noise=noise(budget),
                   hidden=[name for size, name in FALLS if (size, name) not in shown],
                   settled=settled, analysis_seconds=None if a is None else a.seconds,
-                  check=check, candidates=candidates,
-                  checks=[looks.get(c.index) for c in candidates],
+                  check=budgets[0], confirm=budgets[1], candidates=candidates,
+                  checks=[looks.get(c.index, []) for c in candidates],
+                  unchecked=len(candidates) - len(looks),
                   check_elapsed=round(now - checked, 3))
 
 

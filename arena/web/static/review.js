@@ -120,12 +120,13 @@
   // What the check did: its budget, the marks it kept, its cost.
   function checkText(rv) {
     if (!rv.candidates.length) return 'No move of the first pass needed a deeper look.';
-    const unchecked = rv.checks.filter(function (c) { return c === null; }).length;
     return 'Each mark of that first pass was looked at again at ' + budgetText(rv.check) +
-      ' a position and kept only where that look confirms it: ' + rv.marks.length + ' of ' +
-      rv.candidates.length + ' kept (the check took ' + rv.check_elapsed.toFixed(0) + ' s)' +
-      (unchecked ? '; ' + unchecked + ' not checked, the smallest falls, once the check had ' +
-        'spent its seconds a game, and not shown.' : '.');
+      ' a position, each one that look marks once more at ' + budgetText(rv.confirm) +
+      ', and shown only where both looks mark it, by the milder mark: ' + rv.marks.length +
+      ' of ' + rv.candidates.length + ' kept (the looks took ' +
+      rv.check_elapsed.toFixed(0) + ' s)' +
+      (rv.unchecked ? '; ' + rv.unchecked + ' not looked at, the smallest falls, once the ' +
+        "review had spent its seconds, and not shown." : '.');
   }
   function budgetText(b) {
     return [b.seconds ? b.seconds + ' s' : '', b.playouts ? b.playouts + ' play-outs' : '']

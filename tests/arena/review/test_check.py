@@ -1,5 +1,6 @@
-"""The review's check (arena/engine/review.py, `judge` and `review_game`): each mark of the
-first pass is looked at again at a larger budget and kept only as that one search judges it;
+"""The review's check (arena/engine/review.py, `judge`, `confirmed` and `review_game`): each
+mark of the first pass is looked at again at a larger budget, and once more at twice that, and
+shown only where both looks mark it, by the milder of their marks;
 the move a mark recommends is never proven worse than the one played; the decisive move is the
 loss analysis's, the same as `arena analyse` gives at the same budget, and the review says at
 which."""
@@ -22,6 +23,7 @@ from records.log import read_games, read_log, write_log
 
 ROOT = Path(__file__).resolve().parents[3]
 CHECK = Limit(3.0)  # the check's budget: every fall mark shown
+CONFIRM = Limit(6.0)  # the confirming look's
 
 
 def looked(best, *moves, proof=None) -> Position:
@@ -113,22 +115,67 @@ def test_every_proof_found_counts_whichever_search_found_it():
     assert judge(0, [8, 0], merged, CHECK).mark == WALKED_INTO
 
 
+# ---- two looks -------------------------------------------------------------------------
+FIRST_MARK = rv.Mark(0, [8, 0], "first", "blunder", 0.6)
+PLAIN = [Position(0.5), Position(0.5)]  # the first pass's positions: no proof
+
+
+def test_a_mark_is_shown_only_where_every_look_marks_it_by_the_milder_mark():
+    blunder = looked([8, 3], ([8, 0], 0.30, None), ([8, 3], 0.62, None))  # 0.64
+    inaccuracy = looked([8, 5], ([8, 0], 0.40, None), ([8, 5], 0.52, None))  # 0.24
+    quiet = looked([8, 3], ([8, 0], 0.58, None), ([8, 3], 0.60, None))  # 0.04
+    budgets = [CHECK, CONFIRM]
+    mark = rv.confirmed(FIRST_MARK, [blunder, inaccuracy], budgets, PLAIN)
+    assert (mark.mark, mark.fall, mark.best) == ("inaccuracy", 0.24, [8, 5])
+    mark = rv.confirmed(FIRST_MARK, [inaccuracy, blunder], budgets, PLAIN)
+    assert (mark.mark, mark.best) == ("inaccuracy", [8, 5])
+    # two alike: the deeper look's, with its own fall and move
+    again = looked([8, 4], ([8, 0], 0.31, None), ([8, 4], 0.60, None))  # 0.58
+    mark = rv.confirmed(FIRST_MARK, [blunder, again], budgets, PLAIN)
+    assert (mark.mark, mark.fall, mark.best) == ("blunder", 0.58, [8, 4])
+    assert rv.confirmed(FIRST_MARK, [blunder, quiet], budgets, PLAIN) is None
+    assert rv.confirmed(FIRST_MARK, [quiet, blunder], budgets, PLAIN) is None
+    # a look not made (the review's seconds spent): not shown
+    assert rv.confirmed(FIRST_MARK, [blunder], budgets, PLAIN) is None
+    # each look's fall clears its step by its own budget's noise: 0.099 at 3 s, 0.053 at 6 s
+    small = looked([8, 3], ([8, 0], 0.50, None), ([8, 3], 0.58, None))  # 0.16
+    assert rv.confirmed(FIRST_MARK, [small], [CONFIRM], PLAIN).mark == "inaccuracy"
+    assert rv.confirmed(FIRST_MARK, [small], [CHECK], PLAIN) is None
+    assert rv.confirmed(FIRST_MARK, [small], [CHECK], PLAIN, margins=False).mark == "inaccuracy"
+
+
+def test_a_proof_either_look_finds_judges_both():
+    # the check: the move played walked into a proven loss, another move not proven lost;
+    # the deeper look proves the position lost already: no move held, nothing shown
+    walked = looked([8, 3], ([8, 0], 0.1, "loss"), ([8, 3], 0.4, None))
+    lost = looked([8, 3], ([8, 0], 0.1, None), ([8, 3], 0.2, None), proof="loss")
+    mark = rv.confirmed(FIRST_MARK, [walked], [CHECK], PLAIN)
+    assert mark.mark == WALKED_INTO
+    assert rv.confirmed(FIRST_MARK, [walked, lost], [CHECK, CONFIRM], PLAIN) is None
+    # the first pass's proof of the position after the move counts as the move's
+    after_lost = [Position(0.5), Position(0.0, None, "win")]
+    unproven = looked([8, 3], ([8, 0], 0.1, None), ([8, 3], 0.4, None))
+    assert rv.confirmed(FIRST_MARK, [unproven, unproven], [CHECK, CONFIRM],
+                        after_lost).mark == WALKED_INTO
+
+
 # ---- the review's flow ------------------------------------------------------------------
 class FakeEngine:
     """An engine that answers each position by its ply and the budget asked: the first pass's
-    lines, or the check's."""
+    lines, the check's or the confirming look's (the check's where none is given)."""
 
     alive = True
 
-    def __init__(self, first: Dict[int, Dict[str, Any]],
-                 check: Dict[int, Dict[str, Any]]) -> None:
-        self.first, self.check = first, check
+    def __init__(self, first: Dict[int, Dict[str, Any]], check: Dict[int, Dict[str, Any]],
+                 confirm: Optional[Dict[int, Dict[str, Any]]] = None) -> None:
+        self.lines = {CHECK: check, CONFIRM: check if confirm is None else confirm}
+        self.first = first
         self.asked: List[tuple] = []
 
     def analyse(self, setup: Setup, limit: Limit) -> List[Info]:
         ply = len(setup.moves or ())
         self.asked.append((ply, limit))
-        lines = self.check if limit == CHECK else self.first
+        lines = self.lines.get(limit, self.first)
         return [Info.parse({"done": True, **lines[ply]}, setup.seat)]
 
 
@@ -144,29 +191,35 @@ TIE = GameRecord(batch="hand", seed=0, round=0, leg=0, a="alice", b="bob", M=9, 
 # fall of 0.6 for the first: a blunder at the first pass); the second's (8, 8) is its best
 FIRST = {0: line([8, 3], ([8, 0], 0.45), ([8, 3], 0.6)),
          1: line([8, 8], ([8, 8], 0.7), ([7, 0], 0.5))}
+BLUNDER = {0: line([8, 5], ([8, 0], 0.3), ([8, 3], 0.55), ([8, 5], 0.62))}  # 0.64
+INACCURACY = {0: line([8, 3], ([8, 0], 0.45), ([8, 3], 0.6))}  # 0.30: 0.247 by the margin
 
 
-@pytest.mark.parametrize("check, kept", [
-    ({0: line([8, 3], ([8, 0], 0.58), ([8, 3], 0.6))}, []),  # the check sees no fall
+@pytest.mark.parametrize("check, confirm, kept", [
+    ({0: line([8, 3], ([8, 0], 0.58), ([8, 3], 0.6))}, None, []),  # the check sees no fall
     # a fall of 0.18: an inaccuracy's, but not by the check budget's noise (0.099 at 3 s)
-    ({0: line([8, 3], ([8, 0], 0.51), ([8, 3], 0.6))}, []),
-    ({0: line([8, 5], ([8, 0], 0.3), ([8, 3], 0.55), ([8, 5], 0.62))},
-     [(0, "blunder", 0.64, [8, 5])]),  # confirmed, its own best recommended
+    ({0: line([8, 3], ([8, 0], 0.51), ([8, 3], 0.6))}, None, []),
+    (BLUNDER, None, [(0, "blunder", 0.64, [8, 5])]),  # confirmed, its own best recommended
+    (BLUNDER, INACCURACY, [(0, "mistake", 0.3, [8, 3])]),  # the milder: the second look's
+    (BLUNDER, {0: line([8, 3], ([8, 0], 0.57), ([8, 3], 0.6))}, []),  # the second sees none
 ])
-def test_each_first_pass_mark_is_kept_only_as_the_check_judges_it(check, kept):
-    engine = FakeEngine(FIRST, check)
+def test_each_first_pass_mark_is_shown_only_as_both_looks_judge_it(check, confirm, kept):
+    engine = FakeEngine(FIRST, check, confirm)
     progress: List[tuple] = []
     said: List[str] = []
     review = rv.review_game(TIE, engine, Limit(0.5), lambda *a: progress.append(a),
                             said.append)
     assert [(m.index, m.mark) for m in review.candidates] == [(0, "blunder")]
     assert [(m.index, m.mark, m.fall, m.best) for m in review.marks] == kept
-    assert review.check == CHECK and len(review.checks) == 1
-    # the first pass's two positions, then the check of position 0, each counted
-    assert engine.asked == [(0, Limit(0.5)), (1, Limit(0.5)), (0, CHECK)]
-    assert progress == [(1, 2), (2, 2), (3, 3)]
-    assert review.checks[0].moves[0].visits == 1000
-    assert said == ["checking mark 1 of 1 at 3 s a position"]
+    assert (review.check, review.confirm, review.unchecked) == (CHECK, CONFIRM, 0)
+    # the first pass's two positions, then the check of position 0, and the second look only
+    # where the check marks the move; each counted
+    looks = len(review.checks[0])
+    assert looks == (2 if check is BLUNDER else 1)
+    assert engine.asked == [(0, Limit(0.5)), (1, Limit(0.5)), (0, CHECK), (0, CONFIRM)][:2 + looks]
+    assert progress == [(1, 2), (2, 2), (3, 3), (4, 4)][:2 + looks]
+    assert review.checks[0][0].moves[0].visits == 1000
+    assert said == [f"checking mark 1 of 1 at {b}" for b in (CHECK, CONFIRM)][:looks]
     # the file keeps both passes and reads back equal
     assert rv.Review.from_dict(json.loads(json.dumps(review.to_dict()))) == review
 
@@ -182,18 +235,26 @@ def test_a_move_the_check_hardly_searched_is_valued_by_a_search_after_it():
     engine = FakeEngine(FIRST, check)
     review = rv.review_game(TIE, engine, Limit(0.5))
     assert engine.asked[2:] == [(0, CHECK), (1, CHECK)]
-    assert review.checks[0].moves[0] == MoveValue([8, 0], 0.55, None, 5)
+    assert review.checks[0][0].moves[0] == MoveValue([8, 0], 0.55, None, 5)
     assert [m.index for m in review.candidates] == [0] and review.marks == []
 
 
-def test_the_marks_left_once_the_checks_seconds_are_spent_are_not_shown(monkeypatch):
-    confirmed = {0: line([8, 5], ([8, 0], 0.3), ([8, 3], 0.55), ([8, 5], 0.62))}
-    monkeypatch.setattr(rv, "CHECK_GAME_SECONDS", 0.0)
-    engine = FakeEngine(FIRST, confirmed)
+def test_the_marks_left_once_the_reviews_seconds_are_spent_are_not_shown(monkeypatch):
+    # a minute's review: a mark is looked at only while both its looks fit (twice each
+    # budget: a look is at most two searches); here none does
+    monkeypatch.setattr(rv, "REVIEW_SECONDS", 2 * (3.0 + 6.0) - 0.5)
+    engine = FakeEngine(FIRST, BLUNDER)
     review = rv.review_game(TIE, engine, Limit(0.5))
-    assert [m.index for m in review.candidates] == [0] and review.checks == [None]
+    assert [m.index for m in review.candidates] == [0] and review.checks == [[]]
+    assert review.unchecked == 1
     assert review.marks == [] and engine.asked == [(0, Limit(0.5)), (1, Limit(0.5))]
     assert rv.Review.from_dict(json.loads(json.dumps(review.to_dict()))) == review
+    # a review by play-outs looks at every mark, so a seeded one repeats
+    engine = FakeEngine(FIRST, BLUNDER)
+    engine.lines = {Limit(None, 20000): BLUNDER, Limit(None, 40000): BLUNDER}
+    by_playouts = rv.review_game(TIE, engine, Limit(None, 2000))
+    assert by_playouts.unchecked == 0 and len(by_playouts.checks[0]) == 2
+    assert [m.mark for m in by_playouts.marks] == ["blunder"]
 
 
 def test_the_check_is_at_least_the_courses_limit_the_players_time_and_twice_the_review():
@@ -202,6 +263,9 @@ def test_the_check_is_at_least_the_courses_limit_the_players_time_and_twice_the_
     assert rv.check_budget(slow, Limit(0.5)) == Limit(3.4)
     assert rv.check_budget(TIE, Limit(2.0)) == Limit(4.0)
     assert rv.check_budget(TIE, Limit(None, 200)) == Limit(None, 2000)
+    # the confirming look: twice the check
+    assert rv.confirm_budget(Limit(3.4)) == Limit(6.8)
+    assert rv.confirm_budget(Limit(None, 2000)) == Limit(None, 4000)
 
 
 # ---- the decisive move ------------------------------------------------------------------

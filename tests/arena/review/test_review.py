@@ -165,9 +165,11 @@ def test_a_short_game_is_reviewed_kept_and_read_back(tmp_path, monkeypatch):
     assert review.positions[5].proof_of([6, 8]) == "loss"
     assert review.positions[5].proof_of([5, 0]) is None
     assert [(m.index, m.mark) for m in review.marks] == [(5, WALKED_INTO)]
-    # the check, at ten times the play-outs, proves the same: (5, 0) the move that held
+    # the check, at ten times the play-outs, and the second look, at twice that, prove the
+    # same: (5, 0) the move that held
     assert [(m.index, m.mark) for m in review.candidates] == [(5, WALKED_INTO)]
-    assert review.check == Limit(None, 2000) and review.marks[0].best == [5, 0]
+    assert (review.check, review.confirm) == (Limit(None, 2000), Limit(None, 4000))
+    assert len(review.checks[0]) == 2 and review.marks[0].best == [5, 0]
     assert review.decisive == 5
     path = rv.review_path(tmp_path, record.key)
     assert path == tmp_path / "reviews" / "hand_alice_bob_0_0_0.json"
@@ -206,8 +208,8 @@ def test_the_command_reviews_a_log_then_skips_what_it_reviewed(tmp_path):
                                       "--lost-by", "b")
     assert proc.returncode == 0, proc.stderr
     # bob's lost game only: its 6 positions before the loss analysis proves it lost, then
-    # the check of its one mark of the first pass
-    assert "review: 100%" in proc.stderr and "7/7" in proc.stderr
+    # the two looks at its one mark of the first pass
+    assert "review: 100%" in proc.stderr and "8/8" in proc.stderr
     assert proc.stdout.splitlines()[0].startswith("1 games reviewed at 100 play-outs a "
                                                   "position (1 now, 0 kept from before)")
     assert [p.name for p in (tmp_path / "reviews").iterdir()] == ["hand_alice_bob_0_0_0.json"]
@@ -218,8 +220,8 @@ def test_the_command_reviews_a_log_then_skips_what_it_reviewed(tmp_path):
     assert "4/4" in proc.stderr  # only the tie's four positions were searched
     lines = proc.stdout.splitlines()
     # both budgets and what the check cost; the loss analysis's budget
-    assert lines[1].startswith("each mark checked at 1000 play-outs a position: 1 of the "
-                               "first pass's 1 kept, ")
+    assert lines[1].startswith("each mark checked at 1000 play-outs a position and confirmed "
+                               "at 2000 play-outs a position: 1 of the first pass's 1 kept, ")
     assert lines[1].endswith(" s a game; decisive moves by the loss analysis at 1 s a position")
     lines = lines[1:]
     assert lines[1].split() == ["player", "inaccuracy", "mistake", "blunder", "walked", "into",

@@ -63,8 +63,8 @@ def test_a_finished_game_is_reviewed_as_a_job_and_kept(served, tmp_path):
     state = review_when_ready(served)
     assert state["state"] == "ready", state["message"]
     # each position of the first pass before the loss analysis proves the game lost (6),
-    # then the check of its one mark
-    assert state["done"] == state["total"] == len(OPENING)
+    # then the two looks at its one mark
+    assert state["done"] == state["total"] == len(OPENING) + 1
     assert state["game"]["names"] == ["alice", "bob"] and state["game"]["moves"] == OPENING
     review = state["review"]
     assert len(review["positions"]) == len(OPENING) + 1
@@ -73,9 +73,12 @@ def test_a_finished_game_is_reviewed_as_a_job_and_kept(served, tmp_path):
     assert [{k: m[k] for k in ("index", "mark")} for m in review["marks"]] == [
         {"index": 5, "mark": WALKED_INTO}]
     assert review["hidden"] == ["blunder", "mistake", "inaccuracy"]
-    # the check, at ten times the play-outs, kept it: the same mark, the block recommended
+    # the check, at ten times the play-outs, and the second look, at twice that, kept it: the
+    # same mark, the block recommended
     assert review["check"] == {"seconds": None, "playouts": 1000}
-    assert [m["index"] for m in review["candidates"]] == [5] and len(review["checks"]) == 1
+    assert review["confirm"] == {"seconds": None, "playouts": 2000}
+    assert [m["index"] for m in review["candidates"]] == [5]
+    assert [len(c) for c in review["checks"]] == [2] and review["unchecked"] == 0
     assert review["marks"][0]["best"] == [5, 0]
     # each position keeps its moves' proofs: the block was not proven lost, (6, 8) was
     proofs = {tuple(m["move"]): m["proof"] for m in review["positions"][5]["moves"]}
@@ -207,13 +210,14 @@ def test_the_review_page_draws_the_graph_and_marks_and_opens_the_analysis_board(
         items = {li.get_attribute("data-mark"): li for li in
                  browser.find_elements("css selector", "#marks li[data-mark]")}
         assert set(items) == {WALKED_INTO, "decisive"}
-        assert "not proven lost at 1000 play-outs a position: (5,0)" in items[WALKED_INTO].text
+        assert "not proven lost at 2000 play-outs a position: (5,0)" in items[WALKED_INTO].text
         assert items["decisive"].text.startswith("◆")
         # both budgets said: the first pass's, the check's; and the loss analysis's
         hint = browser.find_element("id", "graph-hint").text
         assert "the engine at 100 play-outs a position" in hint
-        assert ("looked at again at 1000 play-outs a position and kept only where that look "
-                "confirms it: 1 of 1 kept") in hint
+        assert ("looked at again at 1000 play-outs a position, each one that look marks once "
+                "more at 2000 play-outs, and shown only where both looks mark it, by the milder "
+                "mark: 1 of 1 kept") in hint
         assert "the loss analysis (1 s a position) proves" in items["decisive"].text
         # the dot and the list entry of a mark link the same position: before the move
         entry = items[WALKED_INTO].find_element("tag name", "a").get_attribute("href")
