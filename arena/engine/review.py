@@ -57,11 +57,12 @@ CONFIRM_FACTOR = 2
 # its own valued 0.22 (docs/web.md, "Game review").
 CHECK_VISITS = 1000
 # A review by seconds ends its looks by this many seconds from its start, scaled by its budget
-# against the default one (a 0.5 s review of one game stays under a minute here); a look
-# starts only where twice its budget is left (a look is at most two searches), largest fall
-# first, and the marks left are not shown (the review says how many). A review by play-outs
-# looks at every mark, so a seeded one repeats.
-REVIEW_SECONDS = 58.0
+# against the default one (a 0.5 s review of one game, the command's start-up included, stays
+# under a minute here); a look starts only where twice its budget is left (a look is at most
+# two searches), largest fall first, and a mark whose looks the time cut short is not shown
+# (the review says how many). A review by play-outs looks at every mark, so a seeded one
+# repeats.
+REVIEW_SECONDS = 56.0
 GAVE_AWAY = "gave away a proven win"
 WALKED_INTO = "walked into a proven loss"
 # how hard each mark marks, the larger the harder: a proof mark as hard as a blunder
@@ -436,22 +437,25 @@ def review_game(record: GameRecord, engine: Engine, budget: Limit,
     budgets.append(confirm_budget(budgets[0]))
     end = None if budget.seconds is None else (
         start + REVIEW_SECONDS * max(1.0, budget.seconds / DEFAULT_SECONDS))
-    worst = sum(2 * (limit.seconds or 0.0) for limit in budgets)  # a look: two searches
     checked = time.monotonic()
     looks: Dict[int, List[Position]] = {}
     marks: Dict[int, Mark] = {}
+    unchecked = 0
     for k, mark in enumerate(sorted(candidates, key=lambda m: -m.fall)):
-        if end is not None and time.monotonic() + worst > end:
-            break  # the review's seconds are spent: this mark and the smaller ones not shown
-        found = looks[mark.index] = []
+        found: List[Position] = []
         for limit in budgets:
+            if end is not None and time.monotonic() + 2 * (limit.seconds or 0.0) > end:
+                unchecked += 1  # the review's seconds are spent: not shown
+                break
             say(f"checking mark {k + 1} of {len(candidates)} at {limit}")
             found.append(look(engine, setups, mark.index, mark.move, limit))
             if progress:
-                progress(first + sum(map(len, looks.values())),
-                         first + sum(map(len, looks.values())) + len(candidates) - k - 1)
+                done = sum(map(len, looks.values())) + len(found)
+                progress(first + done, first + done + len(candidates) - k - 1)
             if confirmed(mark, found, budgets[:len(found)], positions) is None:
                 break  # this look does not mark the move: dropped
+        if found:
+            looks[mark.index] = found
         kept = confirmed(mark, found, budgets, positions)
         if kept is not None:
             marks[mark.index] = kept
@@ -462,7 +466,7 @@ def review_game(record: GameRecord, engine: Engine, budget: Limit,
                   settled=settled, analysis_seconds=None if a is None else a.seconds,
                   check=budgets[0], confirm=budgets[1], candidates=candidates,
                   checks=[looks.get(c.index, []) for c in candidates],
-                  unchecked=len(candidates) - len(looks),
+                  unchecked=unchecked,
                   check_elapsed=round(now - checked, 3))
 
 

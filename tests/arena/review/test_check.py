@@ -240,15 +240,24 @@ def test_a_move_the_check_hardly_searched_is_valued_by_a_search_after_it():
 
 
 def test_the_marks_left_once_the_reviews_seconds_are_spent_are_not_shown(monkeypatch):
-    # a minute's review: a mark is looked at only while both its looks fit (twice each
-    # budget: a look is at most two searches); here none does
-    monkeypatch.setattr(rv, "REVIEW_SECONDS", 2 * (3.0 + 6.0) - 0.5)
+    # a minute's review: a look starts only where twice its budget is left (a look is at
+    # most two searches); here the check's fits and the second look's does not
+    monkeypatch.setattr(rv, "REVIEW_SECONDS", 2 * 6.0 - 0.5)
     engine = FakeEngine(FIRST, BLUNDER)
     review = rv.review_game(TIE, engine, Limit(0.5))
-    assert [m.index for m in review.candidates] == [0] and review.checks == [[]]
-    assert review.unchecked == 1
-    assert review.marks == [] and engine.asked == [(0, Limit(0.5)), (1, Limit(0.5))]
+    assert [m.index for m in review.candidates] == [0] and len(review.checks[0]) == 1
+    assert review.unchecked == 1 and review.marks == []
+    assert engine.asked == [(0, Limit(0.5)), (1, Limit(0.5)), (0, CHECK)]
     assert rv.Review.from_dict(json.loads(json.dumps(review.to_dict()))) == review
+    # neither fits: no look
+    monkeypatch.setattr(rv, "REVIEW_SECONDS", 2 * 3.0 - 0.5)
+    review = rv.review_game(TIE, FakeEngine(FIRST, BLUNDER), Limit(0.5))
+    assert review.checks == [[]] and review.unchecked == 1 and review.marks == []
+    # a mark the check drops needs no second look: not counted
+    quiet = {0: line([8, 3], ([8, 0], 0.58), ([8, 3], 0.6))}
+    monkeypatch.setattr(rv, "REVIEW_SECONDS", 2 * 6.0 - 0.5)
+    review = rv.review_game(TIE, FakeEngine(FIRST, quiet), Limit(0.5))
+    assert len(review.checks[0]) == 1 and review.unchecked == 0
     # a review by play-outs looks at every mark, so a seeded one repeats
     engine = FakeEngine(FIRST, BLUNDER)
     engine.lines = {Limit(None, 20000): BLUNDER, Limit(None, 40000): BLUNDER}
