@@ -222,11 +222,16 @@ def build_parser() -> argparse.ArgumentParser:
                        default=(0.0, 10.0), help="the watch page's SPRT bounds (default 0 10; "
                                                  "a batch's early_stop.json wins)")
     suite = command("suite", help="test suites: positions from games whose one right column is "
-                                  "proven (docs/suites.md)")
+                                  "proven, or whose every column the engine values "
+                                  "(docs/suites.md)")
     suites = suite.add_subparsers(dest="suite_command", required=True, metavar="SUITE_COMMAND")
     for name, text, add in (("build", "the positions of played games where exactly one column "
                                       "wins, or holds, proven by an exact search",
                              suite_command.add_build_arguments),
+                            ("value", "middle-game positions of played games where one column "
+                                      "stands clear of the rest in two engine runs, every "
+                                      "column's win chance kept",
+                             suite_command.add_value_arguments),
                             ("run", "each player's move at each position of a suite, scored",
                              lambda p: suite_command.add_run_arguments(p, DEFAULT_CONFIG))):
         p = suites.add_parser(name, formatter_class=HelpFormatter, help=text, description=text)
@@ -406,7 +411,8 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_suite(args: argparse.Namespace) -> int:
-    run = {"build": suite_command.build_command, "run": suite_command.run_command}
+    run = {"build": suite_command.build_command, "value": suite_command.value_command,
+           "run": suite_command.run_command}
     return run[args.suite_command](args, f"{prog_name()} suite {args.suite_command}")
 
 

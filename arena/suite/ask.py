@@ -8,7 +8,7 @@ from arena.batch.config import ConfigError
 from arena.core.players import make_player
 from arena.core.players.base import MoveResult, Player, fault
 from arena.core.players.process import GetpointProcess
-from arena.suite.item import Item
+from arena.suite.item import SuiteItem
 from arena.suite.position import reach
 from records.codes import FaultKind
 from records.move import Move
@@ -35,7 +35,7 @@ def asker(name: str, spec: PlayerSpec) -> Player:
     return make_player(name, spec)
 
 
-def ask(player: Player, item: Item, time_limit: float) -> MoveResult:
+def ask(player: Player, item: SuiteItem, time_limit: float) -> MoveResult:
     """The player's move at the item's position, handed to it as getPoint is: the board from
     its side, ``top``, the opponent's last move (-1 -1 on the empty board). A failure the arena
     did not foresee is the player's fault (a crash), never the end of the run."""

@@ -1,17 +1,17 @@
-"""`arena suite build` and `arena suite run`: their options and what each prints. Bad input is a
-ResultsError or ConfigError, one line and exit status 2 from the command line; Ctrl-C ends
-either with exit status 130 and one line saying what the files keep."""
+"""`arena suite build`, `arena suite value` and `arena suite run`: their options and what each
+prints. Bad input is a ResultsError or ConfigError, one line and exit status 2 from the command
+line; Ctrl-C ends each with exit status 130 and one line saying what the files keep."""
 
 import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Dict
+from typing import Callable, Dict, List
 
 from arena.batch.config import ConfigError, load_config, player_from_arg
 from arena.engine.limit import Limit
-from arena.suite.build import build, ledger_path
-from arena.suite.item import read_suite
+from arena.suite.build import EVERY, PLAYOUTS, RUNS, SEED, build, build_valued, ledger_path
+from arena.suite.item import Valuation, read_items
 from arena.suite.run import Answer, Key, run_suite, timed
 from arena.suite.score import as_json, markdown
 from records.log import whole_lines
@@ -35,6 +35,23 @@ def add_build_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seconds", type=float, default=SECONDS,
                    help="time budget of each forced-win question (the plies and the theme)")
     p.add_argument("-j", "--jobs", type=int, default=1, help="games walked at once (a core each)")
+
+
+def add_value_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("records", nargs="+", type=Path, metavar="LOG_OR_FOLDER",
+                   help="JSON Lines logs of games, or results folders holding games.jsonl")
+    p.add_argument("-o", "--output", type=Path, default=Path("results/middle.jsonl"),
+                   help="the suite: each position appended as it is valued, the games walked "
+                        "in SUITE.games beside it; a build again walks only the rest")
+    p.add_argument("--playouts", type=int, default=PLAYOUTS,
+                   help="the engine's play-outs a run on each position (a cap, so with the "
+                        "seeds a build repeats)")
+    p.add_argument("--seed", type=int, default=SEED,
+                   help="the first run's engine seed; the second run's is the next")
+    p.add_argument("--every", type=int, default=EVERY, metavar="K",
+                   help="every K-th ply of a game's middle (plies 8 to 45) is looked at")
+    p.add_argument("-j", "--jobs", type=int, default=1,
+                   help="games valued at once (an engine each, a core each)")
 
 
 def add_run_arguments(p: argparse.ArgumentParser, default_config: Path) -> None:
@@ -65,9 +82,24 @@ def build_command(args: argparse.Namespace, prog: str) -> int:
     if args.nodes < 1 or args.seconds <= 0 or args.jobs < 1:
         raise ConfigError("command line: --nodes and --jobs must be at least 1, --seconds "
                           "positive")
+    return _built(args, prog, lambda: build(args.records, args.output,
+                                            Limit(args.seconds, nodes=args.nodes),
+                                            args.lost_by, args.jobs, args.quiet))
+
+
+def value_command(args: argparse.Namespace, prog: str) -> int:
+    """Builds the valued suite and prints what the build says; 130 on Ctrl-C."""
+    if args.playouts < 1 or args.every < 1 or args.jobs < 1:
+        raise ConfigError("command line: --playouts, --every and --jobs must be at least 1")
+    valuation = Valuation(args.playouts, tuple(range(args.seed, args.seed + RUNS)))
+    return _built(args, prog, lambda: build_valued(args.records, args.output, valuation,
+                                                   args.every, args.jobs, args.quiet))
+
+
+def _built(args: argparse.Namespace, prog: str, build: Callable[[], List[str]]) -> int:
+    """Runs a build and prints what it says; on Ctrl-C one line on what the suite keeps, 130."""
     try:
-        lines = build(args.records, args.output, Limit(args.seconds, nodes=args.nodes),
-                      args.lost_by, args.jobs, args.quiet)
+        lines = build()
     except KeyboardInterrupt:
         print(f"{prog}: interrupted; {len(whole_lines(args.output))} positions are kept in "
               f"{args.output} (the games walked in {ledger_path(args.output)}), and the same "
@@ -82,7 +114,7 @@ def run_command(args: argparse.Namespace, prog: str) -> int:
     answered."""
     if args.jobs < 1 or (args.time_limit is not None and args.time_limit <= 0):
         raise ConfigError("command line: --jobs must be at least 1 and --time positive")
-    items = read_suite(args.suite)
+    items = read_items(args.suite)
     known = load_config(args.config).players if args.config.exists() else {}
     players = {}
     for arg in args.players:

@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from arena.core.players.base import MoveResult, Player
 from arena.suite.ask import ask, asker
-from arena.suite.item import Item, SuiteError
+from arena.suite.item import SuiteError, SuiteItem
 from records.codes import FaultKind
 from records.log import whole_lines
 from records.move import Move
@@ -46,13 +46,14 @@ class Answer:
                    float(data["seconds"]), data["fault"], str(data["detail"]))
 
 
-def judged(item: Item, player: str, spec: PlayerSpec, think: Optional[float],
+def judged(item: SuiteItem, player: str, spec: PlayerSpec, think: Optional[float],
            reply: MoveResult) -> Answer:
-    """The answer a reply makes: solved when its move is proven to meet the goal."""
+    """The answer a reply makes: solved when its move is proven to meet the goal (a valued
+    item's: when it is the best column); a move that is not legal there is a fault."""
     move = Move(*reply.point) if reply.point is not None else None
     solved = move is not None and item.solves(move)
     kind = reply.fault.value if reply.fault else None
-    if reply.fault is None and move is not None and item.proof(move) is None:
+    if reply.fault is None and move is not None and not item.legal(move):
         kind, solved = FaultKind.ILLEGAL.value, False
     return Answer(item.id, player, spec.to_dict(), think, move, solved, reply.elapsed, kind,
                   reply.detail)
@@ -90,8 +91,8 @@ def timed(spec: PlayerSpec, think: Optional[float]) -> PlayerSpec:
     return replace(spec, target=spec.argv + ["--time", f"{think:g}"])
 
 
-def run_suite(items: Sequence[Item], players: Dict[str, PlayerSpec], think: Optional[float],
-              time_limit: float, answers: Dict[Key, Answer], jobs: int = 1,
+def run_suite(items: Sequence[SuiteItem], players: Dict[str, PlayerSpec],
+              think: Optional[float], time_limit: float, answers: Dict[Key, Answer], jobs: int = 1,
               quiet: bool = False, output: Optional[Path] = None) -> None:
     """Every player's answer at every item into ``answers``: those ``output`` keeps, then the
     rest asked, ``jobs`` positions at once, each appended to ``output`` as it comes; ``players``
@@ -103,7 +104,7 @@ def run_suite(items: Sequence[Item], players: Dict[str, PlayerSpec], think: Opti
     todo = [(item, names) for item, names in todo if names]
     own = [{n: asker(n, s) for n, s in players.items()}  # each worker's players
            for _ in range(max(1, min(jobs, len(todo))))]
-    work: queue.Queue[Optional[Tuple[Item, List[str]]]] = queue.Queue()
+    work: queue.Queue[Optional[Tuple[SuiteItem, List[str]]]] = queue.Queue()
     for job in [*todo, *[None] * len(own)]:  # each worker's end mark after the positions
         work.put(job)
     done: queue.Queue[List[Answer]] = queue.Queue()

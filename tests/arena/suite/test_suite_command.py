@@ -31,7 +31,7 @@ def test_each_option_has_help_with_its_default_and_means_what_it_means_elsewhere
             for flag in action.option_strings:
                 meaning.setdefault(flag, (action.dest, action.nargs, action.nargs != 0))
     parsers = suite_parsers()
-    assert set(parsers) == {"suite build", "suite run"}
+    assert set(parsers) == {"suite build", "suite value", "suite run"}
     for name, parser in parsers.items():
         text = parser.format_help()
         for action in parser._actions:

@@ -133,3 +133,31 @@ def test_ctrl_c_keeps_the_answers_and_the_same_command_asks_the_rest(suite, tmp_
     ids = [json.loads(line)["id"] for line in out.read_text().splitlines()]
     assert sorted(ids) == sorted(i.id for i in items)  # each position asked once
     assert json.loads(again.stdout)["players"]["bot"]["answered"] == len(items)
+
+
+def test_a_folder_of_exact_and_valued_items_is_scored_each_by_its_own_measure(tmp_path):
+    import hand_puzzles
+    from test_suite_item_valued import CLEAR, valued
+
+    folder = tmp_path / "suites"
+    folder.mkdir()
+    exact = read_suite(hand_puzzles.write_suite(folder / "exact.jsonl"))
+    item = valued(CLEAR)
+    (folder / "middle.jsonl").write_text(item.to_json() + "\n")
+    out = tmp_path / "answers.jsonl"
+    done = run(str(folder), "right=suite_players:rightmost", "--json", "-q", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert (report["positions"], report["valued_positions"]) == (len(exact), 1)
+    score = report["players"]["right"]
+    assert score["answered"] == len(exact)  # the exact counts are over the exact items
+    rightmost = item.values[-1].move
+    assert score["valued"]["answered"] == 1
+    assert score["valued"]["given_away"]["mean"] == item.given_away(rightmost) > 0
+    assert score["valued"]["best_share"]["share"] == 0.0
+    kept = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {a["id"] for a in kept} == {i.id for i in exact} | {item.id}
+    assert next(a for a in kept if a["id"] == item.id)["move"] == rightmost.to_list()
+    again = run(str(folder), "right=suite_players:rightmost", "-o", str(out))
+    assert again.returncode == 0 and "## Valued positions (1)" in again.stdout
+    assert out.read_text().count("\n") == len(kept)  # nothing asked again
