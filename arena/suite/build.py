@@ -387,7 +387,8 @@ def walk_valued(log: str, record: GameRecord, pools: Sequence[EnginePool],
     limit = Limit(playouts=valuation.playouts)
     started = time.monotonic()
     try:
-        runs = [_final(pool, [setup for _, _, setup in asked], limit) for pool in pools]
+        runs = [_final(pool, [setup for _, _, setup in asked], limit)
+                for pool in pools] if asked else []  # no engine for a game with no position
     except EngineError as exc:
         raise SuiteError(f"{log}: round {record.round} leg {record.leg}: the engine failed: "
                          f"{exc}") from None
