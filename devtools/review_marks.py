@@ -40,10 +40,10 @@ from arena.engine.review import (
     Position,
     confirmed,
     judge,
+    known,
     look,
     proven_worse,
     review_all,
-    with_proofs,
 )
 from records.game import GameRecord
 from records.log import losses, read_games, write_log
@@ -133,7 +133,7 @@ def main() -> None:
         budgets = [review.check, review.confirm]
         after = {m.index: m for m in review.marks}
         for mark, found in zip(review.candidates, review.checks):
-            looked = with_proofs(deep_of[mark.index], *found)
+            looked = known(mark, deep_of[mark.index], found, review.positions)
             own = judge(mark.index, mark.move, looked, limit)
             shown: Dict[str, Optional[Mark]] = {
                 "before": mark,
@@ -151,9 +151,9 @@ def main() -> None:
                          f"{mark.mark} {mark.fall:.2f} -> "
                          + ("(not checked)" if not found else
                             "; ".join(f"{lim.seconds:g} s: " + (
-                                f"{m.mark} {m.fall:.2f}" if (m := judge(
-                                    mark.index, mark.move, with_proofs(f, *found), lim))
-                                else "no mark") for f, lim in zip(found, budgets)))
+                                f"{m.mark} {m.fall:.2f}" if (m := confirmed(
+                                    mark, [f], [lim], review.positions)) else "no mark")
+                                for f, lim in zip(found, budgets)))
                          + (f" -> shown: {shown['after'].mark}" if shown["after"] else "")
                          + f"; at {args.deep:g} s: "
                          + (f"{own.mark} {own.fall:.2f}" if own else "no mark"))

@@ -332,6 +332,15 @@ def confirm_budget(check: Limit) -> Limit:
                  check.playouts and CONFIRM_FACTOR * check.playouts)
 
 
+def known(mark: Mark, looked: Position, looks: Sequence[Position],
+          positions: Sequence[Position]) -> Position:
+    """``looked`` (a search of the position before ``mark``'s move) with every proof that
+    ``looks`` (other searches of it) and the first pass's ``positions`` found: the position's
+    own, and the proof of the one after the move, as the move's."""
+    i = mark.index
+    return with_proofs(looked, *looks, positions[i], played=mark.move, after=positions[i + 1])
+
+
 def confirmed(mark: Mark, looks: Sequence[Position], budgets: Sequence[Limit],
               positions: Sequence[Position], margins: bool = True) -> Optional[Mark]:
     """The mark shown for a first-pass ``mark`` whose looks (at ``budgets``, in order) are
@@ -341,12 +350,8 @@ def confirmed(mark: Mark, looks: Sequence[Position], budgets: Sequence[Limit],
     mildest of their marks (of two alike, the deeper look's)."""
     if len(looks) < len(budgets):
         return None
-    i = mark.index
-    found = []
-    for looked, limit in zip(looks, budgets):
-        known = with_proofs(looked, *looks, positions[i], played=mark.move,
-                            after=positions[i + 1])
-        found.append(judge(i, mark.move, known, limit, noise(limit) if margins else 0.0))
+    found = [judge(mark.index, mark.move, known(mark, looked, looks, positions), limit,
+                   noise(limit) if margins else 0.0) for looked, limit in zip(looks, budgets)]
     if any(m is None for m in found):
         return None
     return min(reversed(found), key=lambda m: (SEVERITY[m.mark], m.fall))  # type: ignore
