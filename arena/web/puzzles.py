@@ -12,7 +12,7 @@ from starlette.responses import JSONResponse
 
 from arena.engine.position import PositionError
 from arena.engine.review import Review, review_path
-from arena.suite.item import Goal, Item, SuiteError, level_of, read_suite
+from arena.suite.item import Goal, Item, SuiteError, level_of, parse_line, read_suite
 from arena.suite.position import reach, stones_id
 from arena.suite.puzzle import NODES, attempt_moves, parse_request, play_step
 from arena.web.asgi import BadRequest, NotFound, bad_request, fields, number, route, served_path
@@ -60,6 +60,17 @@ def mistake_view(folder: Path, record: GameRecord, log: str) -> Optional[Dict[st
             "origin": {"log": log, "game": record.key.to_dict(), "ply": index}}
 
 
+def _exact(path: Path) -> bool:
+    """Whether a shipped suite is one of exact items, which make puzzles (its first line says:
+    a suite holds one kind; a valued one, of the middle game, has no one right column)."""
+    with open(path, encoding="utf-8") as lines:
+        first = next((line for line in lines if line.strip()), "")
+    try:
+        return isinstance(parse_line(first, f"{path}:1"), Item)
+    except SuiteError:
+        return False
+
+
 class Puzzles:
     """The served folder's puzzles and their kept results; ``nodes``: a step's budget."""
 
@@ -91,7 +102,7 @@ class Puzzles:
         for puzzle in puzzles:
             puzzle.update(results.get(puzzle["id"], {"result": None, "tries": 0}))
         return {"source": source, "puzzles": puzzles, "note": note, "kept": KEPT,
-                "shipped": sorted(p.stem for p in SHIPPED.glob("*.jsonl"))}
+                "shipped": sorted(p.stem for p in SHIPPED.glob("*.jsonl") if _exact(p))}
 
     def _suite(self, name: str) -> Path:
         """A suite file (or folder of them) in the served folder, else a shipped suite by

@@ -5,6 +5,7 @@ folder's games went wrong (a record's loss analysis, a kept review's decisive mo
 bad request refused with one line that changes nothing."""
 
 import json
+from pathlib import Path
 
 import pytest
 from hand_puzzles import BOARD, HOLD, WIN, items, write_suite
@@ -15,6 +16,7 @@ from arena.web import puzzles as puzzles_module
 from records.game import GameRecord
 from records.log import ResultLog
 
+ROOT = Path(__file__).resolve().parents[3]
 ZUGZWANG = [[1, 7], [4, 3], [3, 3], [2, 4], [1, 4], [0, 7], [4, 2], [3, 2]]  # after HOLD
 
 
@@ -163,6 +165,9 @@ def test_a_shipped_suite_is_found_by_name(served, tmp_path, monkeypatch):
     shipped = tmp_path / "shipped"
     shipped.mkdir()
     write_suite(shipped / "hand.jsonl")
+    # a suite of valued middle-game positions has no one right column: not a puzzle suite
+    middle = (ROOT / "suites" / "middle.jsonl").read_text("utf-8").splitlines()[0]
+    (shipped / "middle.jsonl").write_text(middle + "\n", "utf-8")
     monkeypatch.setattr(puzzles_module, "SHIPPED", shipped)
     listed = listing(served, "suite=hand")
     assert listed["source"] == "suite hand" and listed["shipped"] == ["hand"]
