@@ -26,10 +26,10 @@ KEYS = {"id", "board", "moves", "to_move", "goal", "answer", "avoid", "proofs", 
 VALUED_KEYS = {"id", "board", "moves", "to_move", "goal", "answer", "values", "budget", "level",
                "source"}
 BEST = "best"  # a valued item's goal: the column of the highest value
-FLOOR = 0.02  # the least lead of a valued item's best column: below it every move is as good
+FLOOR = 0.02  # the least lead of a valued item's best column on its worst: every move as good
 
 # why a position's values make it no valued test (``clear_best``)
-EVEN = f"the best column within {FLOOR:g} of another"
+EVEN = f"every column within {FLOOR:g} of the best"
 RUNS_DIFFER = "the runs differ on the best column"
 CLOSE = "the best column's lead within the runs' difference"
 
@@ -246,12 +246,12 @@ def _chance(number: Any) -> bool:
 
 def clear_best(values: Sequence[Value]) -> Tuple[Optional[Move], str]:
     """The column a valued position tests, and "" (else None and why it is no test): the best
-    column by value, where it leads every other by more than FLOOR (else every move is about as
+    column by value, where it leads the worst by more than FLOOR (else every move is about as
     good), every run makes it the one best (else the budget does not tell), and its lead on
     each column is more than either column's runs differ (else the lead is the runs' noise)."""
     ranked = sorted(values, key=lambda v: -v.value)
     best = ranked[0]
-    if len(ranked) < 2 or best.value - ranked[1].value <= FLOOR:
+    if len(ranked) < 2 or best.value - ranked[-1].value <= FLOOR:
         return None, EVEN
     for run in range(len(best.runs)):
         if any(v.run(run) >= best.run(run) for v in ranked[1:]):

@@ -85,8 +85,10 @@ def test_the_keep_rule_keeps_a_clear_best_and_drops_the_rest():
     assert clear_best(other) == (None, CLOSE)
     # every column about the same: no move to find
     assert clear_best(columns(*[(0.5, 0.5)] * 9)) == (None, EVEN)
-    assert clear_best(columns((0.51, 0.51), (0.5, 0.5), *[(0.2, 0.2)] * 7)) == (None, EVEN)
-    # a lead of more than the floor and the runs' difference stands
+    assert clear_best(columns((0.515, 0.515), (0.51, 0.51), *[(0.5, 0.5)] * 7)) == (None, EVEN)
+    # a lead of more than the runs' difference stands, however small, where the worst column
+    # is more than the floor behind: the second column gives away almost nothing
+    assert clear_best(columns((0.51, 0.51), (0.5, 0.5), *[(0.2, 0.2)] * 7))[1] == ""
     assert clear_best(columns((0.53, 0.53), (0.5, 0.5), *[(0.2, 0.2)] * 7))[1] == ""
 
 
