@@ -252,7 +252,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     games = {n: sum(n in (r.a, r.b) for r in records) for n in fitted}
     print(f"\n{len(records)} games (seed {args.seed}, {args.rounds} boards a pair, "
           f"{args.time_limit:g} s a move); Elo anchored at mean 0; suite {args.suite}, "
-          f"{report['positions']} positions\n")
+          f"{report.get('valued_positions', 0)} valued positions\n")
     print("\n".join(table(games, ratings, suite)))
     rho, low, high = rank_agreement(fitted, samples, suite, args.seed)
     print(f"\nSpearman (Elo, minus win chance given away) over {len(fitted)} players: "
