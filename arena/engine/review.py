@@ -347,7 +347,7 @@ def confirmed(mark: Mark, looks: Sequence[Position], budgets: Sequence[Limit],
     ``looks``: each look judged with every proof any of them and the first pass found
     (``positions``, the game's), a fall clearing its step by its budget's `noise` (none
     without ``margins``); None unless every look of ``budgets`` marks the move, else the
-    mildest of their marks (of two alike, the deeper look's)."""
+    mildest of their marks (of two alike, the smaller fall's)."""
     if len(looks) < len(budgets):
         return None
     found = [judge(mark.index, mark.move, known(mark, looked, looks, positions), limit,

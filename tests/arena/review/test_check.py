@@ -129,9 +129,11 @@ def test_a_mark_is_shown_only_where_every_look_marks_it_by_the_milder_mark():
     assert (mark.mark, mark.fall, mark.best) == ("inaccuracy", 0.24, [8, 5])
     mark = rv.confirmed(FIRST_MARK, [inaccuracy, blunder], budgets, PLAIN)
     assert (mark.mark, mark.best) == ("inaccuracy", [8, 5])
-    # two alike: the deeper look's, with its own fall and move
+    # two alike: the smaller fall's, with its own move, whichever look found it
     again = looked([8, 4], ([8, 0], 0.31, None), ([8, 4], 0.60, None))  # 0.58
     mark = rv.confirmed(FIRST_MARK, [blunder, again], budgets, PLAIN)
+    assert (mark.mark, mark.fall, mark.best) == ("blunder", 0.58, [8, 4])
+    mark = rv.confirmed(FIRST_MARK, [again, blunder], budgets, PLAIN)
     assert (mark.mark, mark.fall, mark.best) == ("blunder", 0.58, [8, 4])
     assert rv.confirmed(FIRST_MARK, [blunder, quiet], budgets, PLAIN) is None
     assert rv.confirmed(FIRST_MARK, [quiet, blunder], budgets, PLAIN) is None
