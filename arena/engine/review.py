@@ -448,6 +448,7 @@ def review_game(record: GameRecord, engine: Engine, budget: Limit,
     unchecked = 0
     for k, mark in enumerate(sorted(candidates, key=lambda m: -m.fall)):
         found: List[Position] = []
+        kept: Optional[Mark] = None
         for limit in budgets:
             if end is not None and time.monotonic() + 2 * (limit.seconds or 0.0) > end:
                 unchecked += 1  # the review's seconds are spent: not shown
@@ -457,12 +458,12 @@ def review_game(record: GameRecord, engine: Engine, budget: Limit,
             if progress:
                 done = sum(map(len, looks.values())) + len(found)
                 progress(first + done, first + done + len(candidates) - k - 1)
-            if confirmed(mark, found, budgets[:len(found)], positions) is None:
+            kept = confirmed(mark, found, budgets[:len(found)], positions)
+            if kept is None:
                 break  # this look does not mark the move: dropped
         if found:
             looks[mark.index] = found
-        kept = confirmed(mark, found, budgets, positions)
-        if kept is not None:
+        if kept is not None and len(found) == len(budgets):
             marks[mark.index] = kept
     now = time.monotonic()
     return Review(record.key, budget, positions, [marks[i] for i in sorted(marks)], decisive,
